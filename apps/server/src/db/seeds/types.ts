@@ -1,0 +1,97 @@
+/**
+ * Shapes of the demo-district seed data. The data modules beside this file are plain data; the seeder
+ * inserts whatever is missing by natural key (code, account, menu name) and never updates a row, so a
+ * restart neither duplicates nor overwrites what an admin changed.
+ */
+
+/** Org type values come from the `org_type` dictionary. */
+export type SeedOrgType = 'district' | 'street' | 'community' | 'grid' | 'department' | 'enterprise';
+
+export type SeedOrg = {
+  code: string;
+  name: string;
+  type: SeedOrgType;
+  /** GB/T 2260 / statistical division code of the area the org governs, when it has one. */
+  regionCode?: string;
+  orderNo: number;
+  remark?: string;
+  children?: SeedOrg[];
+};
+
+export type SeedPos = { code: string; name: string; orderNo: number };
+
+export type SeedRole = {
+  code: string;
+  name: string;
+  /** 1 all, 2 own org and below, 3 own org, 4 self only, 5 custom org list. */
+  dataScope: 1 | 2 | 3 | 4 | 5;
+  /** For dataScope 5: org codes. */
+  customOrgCodes?: string[];
+  /** Menu names (directories/menus) and button permission strings granted to the role, or every menu. */
+  menus: 'all' | string[];
+  orderNo: number;
+  remark?: string;
+};
+
+export type SeedUser = {
+  account: string;
+  realName: string;
+  /** 999 super admin, 888 tenant admin, 777 normal, 666 member (enterprise). */
+  accountType: 999 | 888 | 777 | 666;
+  orgCode: string;
+  posCode?: string;
+  roleCodes: string[];
+  extOrgCodes?: string[];
+  sex?: 1 | 2;
+  phone?: string;
+  email?: string;
+  idCardNum?: string;
+  address?: string;
+  /** Enterprise name for enterprise (member) users. */
+  enterprise?: string;
+  orderNo: number;
+  remark?: string;
+};
+
+export type SeedMenu = {
+  /** Unique route name, e.g. `sysUser`; buttons use their permission as name. */
+  name: string;
+  /** 1 directory, 2 menu, 3 button. */
+  type: 1 | 2 | 3;
+  title: string;
+  path?: string;
+  /** View component, e.g. `/system/user/index`; matched against the web app's view registry. */
+  component?: string;
+  redirect?: string;
+  /** Buttons: a `resource:action` string from the permission catalogue. */
+  permission?: string;
+  icon?: string;
+  isHide?: boolean;
+  isKeepAlive?: boolean;
+  isAffix?: boolean;
+  isIframe?: boolean;
+  /** External link opened by the menu. */
+  outLink?: string;
+  orderNo: number;
+  /** False while the page does not exist yet, so nobody sees a dead link. */
+  enabled: boolean;
+  children?: SeedMenu[];
+};
+
+export type SeedDictType = {
+  code: string;
+  name: string;
+  remark?: string;
+  items: { label: string; value: string; tagType?: string; orderNo: number; remark?: string }[];
+};
+
+export type SeedConfig = {
+  code: string;
+  name: string;
+  value: string;
+  groupCode: string;
+  /** 1 built-in (not deletable), 2 ordinary. */
+  sysFlag: 1 | 2;
+  orderNo: number;
+  remark?: string;
+};

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Config codes with their defaults (REFERENCE "Config codes"). Values are stored as strings. */
+export const CONFIG_DEFAULTS = {
+  sys_password: 'Shuzhi@2026',
+  sys_passwd_max_error_times: '5',
+  sys_captcha: 'true',
+  sys_second_ver: 'false',
+  sys_token_expire: '10080',
+  sys_refresh_token_expire: '20160',
+  sys_single_login: 'false',
+  sys_oplog: 'true',
+  sys_watermark: 'false',
+  sys_paste_copy: 'false',
+  SingleSignOnExpire: '1',
+  AutoLogoutTime: '0',
+  sys_web_title: '',
+  sys_web_logo: '',
+  sys_web_copyright: '',
+  sys_web_icp: '',
+  sys_password_strong: 'false',
+  sys_password_max_age_days: '0',
+  sys_lock_screen_time: '30',
+} as const;
+export type ConfigCode = keyof typeof CONFIG_DEFAULTS;
+
+export const configItemSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  value: z.string().nullable(),
+  sysFlag: z.number(),
+  groupCode: z.string().nullable(),
+  orderNo: z.number(),
+  remark: z.string().nullable(),
+});
+export type ConfigItem = z.infer<typeof configItemSchema>;
