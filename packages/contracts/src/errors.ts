@@ -5,7 +5,11 @@ import type { Localized } from './i18n.ts';
  * request's language; HTTP status stays 200 so that every client shows the message.
  */
 export const BUSINESS_ERRORS = {
-  D0008: { 'zh-CN': '验证码错误', en: 'The verification code is wrong or has expired', 'zh-TW': '驗證碼錯誤' },
+  D0008: {
+    'zh-CN': '验证码错误',
+    en: 'The verification code is wrong or has expired',
+    'zh-TW': '驗證碼錯誤',
+  },
   D0009: { 'zh-CN': '账号不存在', en: 'The account does not exist', 'zh-TW': '帳號不存在' },
   D0010: {
     'zh-CN': '密码解密失败',
@@ -30,12 +34,26 @@ export const BUSINESS_ERRORS = {
     en: 'Too many wrong passwords: the account is locked, try again in half an hour!',
     'zh-TW': '密碼錯誤次數過多，帳號已鎖定，請半小時後重試！',
   },
+  D1028: {
+    'zh-CN': '密码长度须为6到16个字符',
+    en: 'The password must be 6 to 16 characters long',
+    'zh-TW': '密碼長度須為6到16個字元',
+  },
+  D1029: {
+    'zh-CN': '密码须为12到16位，并包含字母、数字和符号(~!@#$%^&.*)',
+    en: 'The password must be 12 to 16 characters and mix letters, digits and symbols (~!@#$%^&.*)',
+    'zh-TW': '密碼須為12到16位，並包含字母、數字和符號(~!@#$%^&.*)',
+  },
   D1030: {
     'zh-CN': '刷新令牌无效或已使用',
     en: 'The refresh token is invalid or has already been used',
     'zh-TW': '重新整理權杖無效或已使用',
   },
-  D9001: { 'zh-CN': '系统参数不允许删除', en: 'Built-in settings cannot be deleted', 'zh-TW': '系統參數不允許刪除' },
+  D9001: {
+    'zh-CN': '系统参数不允许删除',
+    en: 'Built-in settings cannot be deleted',
+    'zh-TW': '系統參數不允許刪除',
+  },
   Z1003: { 'zh-CN': '租户已禁用', en: 'The tenant is disabled', 'zh-TW': '租戶已停用' },
 } as const satisfies Record<string, Localized>;
 
@@ -44,13 +62,29 @@ export type BusinessErrorCode = keyof typeof BUSINESS_ERRORS;
 /** Platform outcomes: the envelope code equals the HTTP status. */
 export const PLATFORM_ERRORS = {
   400: { 'zh-CN': '请求参数有误', en: 'The request is not valid', 'zh-TW': '請求參數有誤' },
-  401: { 'zh-CN': '401 登录已过期，请重新登录', en: '401 Your session has expired, please sign in again', 'zh-TW': '401 登入已過期，請重新登入' },
-  403: { 'zh-CN': '403 禁止访问，没有权限', en: '403 Forbidden: you do not have permission', 'zh-TW': '403 禁止存取，沒有權限' },
+  401: {
+    'zh-CN': '401 登录已过期，请重新登录',
+    en: '401 Your session has expired, please sign in again',
+    'zh-TW': '401 登入已過期，請重新登入',
+  },
+  403: {
+    'zh-CN': '403 禁止访问，没有权限',
+    en: '403 Forbidden: you do not have permission',
+    'zh-TW': '403 禁止存取，沒有權限',
+  },
   404: { 'zh-CN': '404 接口不存在', en: '404 No such endpoint', 'zh-TW': '404 介面不存在' },
   405: { 'zh-CN': '405 请求方法不允许', en: '405 Method not allowed', 'zh-TW': '405 請求方法不允許' },
   413: { 'zh-CN': '413 请求内容过大', en: '413 The request is too large', 'zh-TW': '413 請求內容過大' },
-  415: { 'zh-CN': '415 不支持的内容类型', en: '415 Unsupported content type', 'zh-TW': '415 不支援的內容類型' },
-  429: { 'zh-CN': '访问过于频繁,请稍后重试!', en: 'Too many requests, please try again later!', 'zh-TW': '存取過於頻繁,請稍後重試!' },
+  415: {
+    'zh-CN': '415 不支持的内容类型',
+    en: '415 Unsupported content type',
+    'zh-TW': '415 不支援的內容類型',
+  },
+  429: {
+    'zh-CN': '访问过于频繁,请稍后重试!',
+    en: 'Too many requests, please try again later!',
+    'zh-TW': '存取過於頻繁,請稍後重試!',
+  },
   500: {
     'zh-CN': '服务器内部错误，请联系管理员（追踪号 {traceId}）',
     en: 'Internal server error, please contact the administrator (trace id {traceId})',
@@ -64,9 +98,25 @@ export type PlatformErrorCode = keyof typeof PLATFORM_ERRORS;
 export const VALIDATION_MESSAGES = {
   required: { 'zh-CN': '{field}不能为空', en: '{field} is required', 'zh-TW': '{field}不能為空' },
   invalid: { 'zh-CN': '{field}格式不正确', en: '{field} is not valid', 'zh-TW': '{field}格式不正確' },
-  tooShort: { 'zh-CN': '{field}长度不能少于{min}', en: '{field} must be at least {min} long', 'zh-TW': '{field}長度不能少於{min}' },
-  tooLong: { 'zh-CN': '{field}长度不能超过{max}', en: '{field} must be at most {max} long', 'zh-TW': '{field}長度不能超過{max}' },
-  tooSmall: { 'zh-CN': '{field}不能小于{min}', en: '{field} must be at least {min}', 'zh-TW': '{field}不能小於{min}' },
-  tooBig: { 'zh-CN': '{field}不能大于{max}', en: '{field} must be at most {max}', 'zh-TW': '{field}不能大於{max}' },
+  tooShort: {
+    'zh-CN': '{field}长度不能少于{min}',
+    en: '{field} must be at least {min} long',
+    'zh-TW': '{field}長度不能少於{min}',
+  },
+  tooLong: {
+    'zh-CN': '{field}长度不能超过{max}',
+    en: '{field} must be at most {max} long',
+    'zh-TW': '{field}長度不能超過{max}',
+  },
+  tooSmall: {
+    'zh-CN': '{field}不能小于{min}',
+    en: '{field} must be at least {min}',
+    'zh-TW': '{field}不能小於{min}',
+  },
+  tooBig: {
+    'zh-CN': '{field}不能大于{max}',
+    en: '{field} must be at most {max}',
+    'zh-TW': '{field}不能大於{max}',
+  },
   unknownField: { 'zh-CN': '不支持的字段', en: 'Unknown field', 'zh-TW': '不支援的欄位' },
 } as const satisfies Record<string, Localized>;

@@ -4,7 +4,11 @@ import defaults from './profiles.data.json' with { type: 'json' };
 /** Package types a deployment may select (SPEC §1, §9). */
 export const PACKAGE_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 21] as const;
 
-const localizedSchema = z.object({ 'zh-CN': z.string().min(1), en: z.string().min(1), 'zh-TW': z.string().min(1) });
+const localizedSchema = z.object({
+  'zh-CN': z.string().min(1),
+  en: z.string().min(1),
+  'zh-TW': z.string().min(1),
+});
 
 export const regionalProfileSchema = z.object({
   packageType: z.number().int(),

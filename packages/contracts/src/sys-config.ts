@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { idSchema } from './envelope.ts';
+
+export const configDetailQuerySchema = z.object({ Id: idSchema });
+
+/**
+ * Config codes any signed-in user may read through `sysConfig/list` (the shell needs them); the full
+ * list, including `sys_password`, needs the `sysConfig:list` permission.
+ */
+export const CLIENT_CONFIG_CODES = [
+  'sys_captcha',
+  'sys_second_ver',
+  'sys_watermark',
+  'sys_paste_copy',
+  'SingleSignOnExpire',
+  'AutoLogoutTime',
+  'sys_lock_screen_time',
+  'sys_password_strong',
+  'sys_web_title',
+  'sys_web_logo',
+  'sys_web_copyright',
+  'sys_web_icp',
+] as const;
