@@ -1,0 +1,72 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import zhTW from 'antd/locale/zh_TW';
+import { type ReactNode, useEffect } from 'react';
+import { FeedbackBridge } from '../platform/feedback/feedback.ts';
+import { useBranding } from '../platform/profile/profile.ts';
+import { useThemeStore } from '../platform/theme/theme.store.ts';
+
+const ANTD_LOCALES = { 'zh-cn': zhCN, en: enUS, 'zh-tw': zhTW } as const;
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { refetchOnWindowFocus: false, retry: 0 },
+  },
+});
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const primary = useThemeStore((state) => state.primary);
+  const dark = useThemeStore((state) => state.isIsDark);
+  const size = useThemeStore((state) => state.globalComponentSize);
+  const language = useThemeStore((state) => state.globalI18n);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  }, [dark]);
+
+  return (
+    <ConfigProvider
+      locale={ANTD_LOCALES[language]}
+      componentSize={size}
+      theme={{
+        algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        token: { colorPrimary: primary, borderRadius: 6, fontFamily: FONT_FAMILY },
+      }}
+    >
+      <AntdApp className="app-root">
+        <FeedbackBridge />
+        <BrandingEffects />
+        {children}
+      </AntdApp>
+    </ConfigProvider>
+  );
+}
+
+const FONT_FAMILY =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif";
+
+/** The favicon follows the deployment's regional profile. */
+function BrandingEffects() {
+  const { favicon } = useBranding();
+  useEffect(() => {
+    if (!favicon) return;
+    const link =
+      document.querySelector<HTMLLinkElement>('link#app-favicon') ?? document.createElement('link');
+    link.id = 'app-favicon';
+    link.rel = 'icon';
+    link.href = favicon;
+    if (!link.parentNode) document.head.appendChild(link);
+  }, [favicon]);
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemedApp>{children}</ThemedApp>
+    </QueryClientProvider>
+  );
+}

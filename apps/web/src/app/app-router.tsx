@@ -1,0 +1,108 @@
+import type { MenuNode } from '@shuzhi/contracts/menu';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router';
+import { PageLoading } from '../components/page-loading.tsx';
+import NoPermissionPage from '../features/errors/no-permission.page.tsx';
+import NotFoundPage from '../features/errors/not-found.page.tsx';
+import { useBranding } from '../platform/profile/profile.ts';
+import { GuestOnly, RequireAuth } from './guards/guards.tsx';
+import { LayoutShell } from './layout/layout-shell.tsx';
+import { MenuPage } from './layout/menu-page.tsx';
+import { NO_LOGIN_PATHS } from './navigation.ts';
+import { useRouteTable } from './route-table.ts';
+import { STATIC_PAGES } from './static-routes.ts';
+import { VIEWS } from './views.ts';
+
+const LoginPage = lazy(() => import('../features/auth/login.page.tsx'));
+
+/** Directories that name a redirect (e.g. `/system` → `/system/user`). */
+function directoryRedirects(nodes: readonly MenuNode[]): { path: string; to: string }[] {
+  return nodes.flatMap((node) => [
+    ...(node.type === 1 && node.path && node.redirect && node.path !== node.redirect
+      ? [{ path: node.path, to: node.redirect }]
+      : []),
+    ...directoryRedirects(node.children ?? []),
+  ]);
+}
+
+/** Error pages outside the shell still carry the 'title - system title' page title. */
+function StandalonePage({ titleKey, children }: { titleKey: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { systemTitle } = useBranding();
+  const title = `${t(titleKey)} - ${systemTitle}`;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      {children}
+    </div>
+  );
+}
+
+export function AppRouter() {
+  const { menuTree, menuRoutes } = useRouteTable();
+  const staticPaths = new Set(STATIC_PAGES.map((page) => page.path));
+  const pages = menuRoutes.filter((route) => !staticPaths.has(route.path) && route.path.startsWith('/'));
+  const redirects = directoryRedirects(menuTree).filter((item) => !staticPaths.has(item.path));
+
+  return (
+    <Routes>
+      <Route
+        path="/login"
+        element={
+          <GuestOnly>
+            <Suspense fallback={<PageLoading fullscreen />}>
+              <LoginPage />
+            </Suspense>
+          </GuestOnly>
+        }
+      />
+      <Route
+        path="/401"
+        element={
+          <StandalonePage titleKey="routes.noPermission">
+            <NoPermissionPage />
+          </StandalonePage>
+        }
+      />
+      {NO_LOGIN_PATHS.filter((path) => path !== '/login').map((path) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <StandalonePage titleKey="routes.notFound">
+              <NotFoundPage />
+            </StandalonePage>
+          }
+        />
+      ))}
+      <Route
+        path="/"
+        element={
+          <RequireAuth>
+            <LayoutShell />
+          </RequireAuth>
+        }
+      >
+        <Route index element={<Navigate to="/dashboard" replace />} />
+        {STATIC_PAGES.map((page) => {
+          const View = VIEWS[page.viewKey];
+          return <Route key={page.path} path={page.path} element={<View />} />;
+        })}
+        {pages.map((route) =>
+          route.redirect && !route.viewKey && !route.link ? (
+            <Route key={route.id} path={route.path} element={<Navigate to={route.redirect} replace />} />
+          ) : (
+            <Route key={route.id} path={route.path} element={<MenuPage route={route} />} />
+          ),
+        )}
+        {redirects.map((item) => (
+          <Route key={`redirect:${item.path}`} path={item.path} element={<Navigate to={item.to} replace />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,40 @@
+/** Pages that exist without a menu entry, with their title keys and caching rules (SPEC §2). */
+export type StaticPage = {
+  path: string;
+  name: string;
+  titleKey: string;
+  viewKey: string;
+  isKeepAlive: boolean;
+  isAffix: boolean;
+};
+
+export const STATIC_PAGES: StaticPage[] = [
+  {
+    path: '/dashboard',
+    name: 'home',
+    titleKey: 'routes.home',
+    viewKey: '/home/dashboard/index',
+    isKeepAlive: false,
+    isAffix: true,
+  },
+  {
+    path: '/about',
+    name: 'about',
+    titleKey: 'routes.about',
+    viewKey: '/about/index',
+    isKeepAlive: true,
+    isAffix: false,
+  },
+  {
+    path: '/system/userCenter',
+    name: 'userCenter',
+    titleKey: 'routes.userCenter',
+    viewKey: '/system/userCenter/index',
+    isKeepAlive: false,
+    isAffix: false,
+  },
+];
+
+export function findStaticPage(pathname: string): StaticPage | undefined {
+  return STATIC_PAGES.find((page) => page.path === pathname);
+}

@@ -1,0 +1,80 @@
+import { create } from 'zustand';
+import { local, TAGS_VIEW_KEY } from '../../platform/storage/storage.ts';
+
+/** An open tab, stored under tagsViewList (SPEC §3): query.id, name and meta.title, plus the path. */
+export type TagEntry = {
+  path: string;
+  name: string;
+  query: Record<string, string>;
+  meta: { title: string; isAffix?: boolean };
+};
+
+export function tagKey(tag: Pick<TagEntry, 'path' | 'query'>): string {
+  const query = new URLSearchParams(tag.query).toString();
+  return query ? `${tag.path}?${query}` : tag.path;
+}
+
+type TagsState = {
+  tags: TagEntry[];
+  /** Bumped to remount a page (tab "refresh"). */
+  nonces: Record<string, number>;
+  open(tag: TagEntry): void;
+  close(key: string): TagEntry[];
+  closeOthers(key: string): void;
+  closeAll(): void;
+  refresh(path: string): void;
+  reset(): void;
+};
+
+function load(): TagEntry[] {
+  const stored = local.getJson<unknown>(TAGS_VIEW_KEY);
+  if (!Array.isArray(stored)) return [];
+  return stored
+    .filter(
+      (tag): tag is TagEntry =>
+        Boolean(tag) &&
+        typeof tag.path === 'string' &&
+        typeof tag.name === 'string' &&
+        typeof tag.meta?.title === 'string',
+    )
+    .map((tag) => ({ ...tag, query: tag.query && typeof tag.query === 'object' ? tag.query : {} }));
+}
+
+function persist(tags: TagEntry[]): TagEntry[] {
+  local.setJson(TAGS_VIEW_KEY, tags);
+  return tags;
+}
+
+export const useTagsStore = create<TagsState>()((set, get) => ({
+  tags: load(),
+  nonces: {},
+  open(tag) {
+    const key = tagKey(tag);
+    const tags = get().tags;
+    const index = tags.findIndex((t) => tagKey(t) === key);
+    const next =
+      index >= 0
+        ? tags.map((t, i) => (i === index ? { ...t, meta: { ...t.meta, ...tag.meta } } : t))
+        : [...tags, tag];
+    const ordered = [...next.filter((t) => t.meta.isAffix), ...next.filter((t) => !t.meta.isAffix)];
+    set({ tags: persist(ordered) });
+  },
+  close(key) {
+    const tags = get().tags.filter((t) => tagKey(t) !== key || t.meta.isAffix);
+    set({ tags: persist(tags) });
+    return tags;
+  },
+  closeOthers(key) {
+    set({ tags: persist(get().tags.filter((t) => tagKey(t) === key || t.meta.isAffix)) });
+  },
+  closeAll() {
+    set({ tags: persist(get().tags.filter((t) => t.meta.isAffix)) });
+  },
+  refresh(path) {
+    const nonces = get().nonces;
+    set({ nonces: { ...nonces, [path]: (nonces[path] ?? 0) + 1 } });
+  },
+  reset() {
+    set({ tags: persist([]), nonces: {} });
+  },
+}));

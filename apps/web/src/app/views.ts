@@ -1,0 +1,15 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+type View = LazyExoticComponent<ComponentType>;
+
+/**
+ * Views a menu's `component` may name (SPEC §2). Keys are component paths as the menu tree carries them;
+ * matching (normalised, equality or suffix, exactly one hit) lives in platform/views.
+ */
+export const VIEWS: Record<string, View> = {
+  '/home/dashboard/index': lazy(() => import('../features/home/dashboard.page.tsx')),
+  '/about/index': lazy(() => import('../features/about/about.page.tsx')),
+  '/system/userCenter/index': lazy(() => import('../features/user-center/user-center.page.tsx')),
+};
+
+export const VIEW_KEYS = Object.keys(VIEWS);

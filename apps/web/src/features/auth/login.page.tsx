@@ -1,0 +1,289 @@
+import {
+  FileDoneOutlined,
+  LockOutlined,
+  NodeIndexOutlined,
+  SafetyCertificateOutlined,
+  SafetyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Skeleton, Typography, theme } from 'antd';
+import { type CSSProperties, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { useReclickGuard } from '../../components/use-reclick-guard.ts';
+import { encryptPassword } from '../../platform/crypto/password-cipher.ts';
+import { useBranding } from '../../platform/profile/profile.ts';
+import { sessionApi } from '../../platform/session/session.api.ts';
+import { captchaSrc, loginApi } from './login.api.ts';
+import styles from './login.module.css';
+import { useLoginFlow } from './use-login-flow.ts';
+
+type LoginFields = { account: string; password: string; code?: string };
+
+function numberParam(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isInteger(n) ? n : null;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const branding = useBranding();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<LoginFields>();
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+  const [capsLock, setCapsLock] = useState(false);
+  const completeLogin = useLoginFlow();
+
+  const config = useQuery({
+    queryKey: ['sysAuth', 'loginConfig'],
+    queryFn: sessionApi.loginConfig,
+    staleTime: 60_000,
+  });
+  const captchaEnabled = config.data?.captchaEnabled ?? false;
+  const captcha = useQuery({
+    queryKey: ['sysAuth', 'captcha'],
+    queryFn: loginApi.captcha,
+    enabled: captchaEnabled,
+    staleTime: 55_000,
+    refetchInterval: 55_000,
+  });
+  const refreshCaptcha = useCallback(() => {
+    form.setFieldValue('code', '');
+    void captcha.refetch();
+  }, [captcha, form]);
+
+  useEffect(() => {
+    document.title = `${t('routes.login')} - ${branding.systemTitle}`;
+  }, [t, branding.systemTitle]);
+
+  const submit = useCallback(
+    async (values: LoginFields) => {
+      if (inFlight.current) return;
+      if (!config.data?.publicKey) {
+        void config.refetch();
+        return;
+      }
+      inFlight.current = true;
+      setSubmitting(true);
+      try {
+        const loginType = numberParam(params.get('type') ?? params.get('systemType'));
+        const result = await loginApi.login({
+          account: values.account.trim(),
+          password: encryptPassword(values.password, config.data.publicKey),
+          codeId: captchaEnabled ? captcha.data?.id : undefined,
+          code: captchaEnabled ? values.code?.trim() : undefined,
+          ...(loginType !== null ? { loginType } : {}),
+        });
+        await completeLogin(result, {
+          loginType,
+          openType: params.get('openType'),
+          redirect: params.get('redirect'),
+        });
+      } catch {
+        // The HTTP client already showed the server's message; a used captcha must be replaced.
+        if (captchaEnabled) refreshCaptcha();
+      } finally {
+        inFlight.current = false;
+        setSubmitting(false);
+      }
+    },
+    [config, captchaEnabled, captcha.data?.id, params, completeLogin, refreshCaptcha],
+  );
+
+  const guardedSubmit = useReclickGuard(() => form.submit());
+
+  const onPasswordKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    setCapsLock(event.getModifierState?.('CapsLock') ?? false);
+  };
+
+  const cssVars = {
+    '--login-primary': token.colorPrimary,
+    '--login-primary-deep': token.colorPrimaryActive,
+    '--login-page-bg': token.colorBgLayout,
+    '--login-panel-bg': token.colorBgContainer,
+    '--login-border': token.colorBorder,
+  } as CSSProperties;
+
+  const highlights = [
+    {
+      icon: <FileDoneOutlined />,
+      title: 'login.highlights.collectTitle',
+      desc: 'login.highlights.collectDesc',
+    },
+    { icon: <NodeIndexOutlined />, title: 'login.highlights.flowTitle', desc: 'login.highlights.flowDesc' },
+    {
+      icon: <SafetyCertificateOutlined />,
+      title: 'login.highlights.secureTitle',
+      desc: 'login.highlights.secureDesc',
+    },
+  ];
+
+  const year = new Date().getFullYear();
+  const copyright =
+    branding.copyright || t('footer.copyright', { year, unit: branding.unitName || branding.systemName });
+
+  return (
+    <div className={styles.page} style={cssVars} data-testid="login-page">
+      <section className={styles.brandPanel}>
+        <div className={styles.brandHeader}>
+          <span className={styles.brandLogo}>
+            <BrandLogo src={branding.logo} text={branding.profile?.shortName ?? t('app.name')} size={32} />
+          </span>
+          <span>{branding.unitName || t('app.name')}</span>
+        </div>
+        <div className={styles.brandBody}>
+          {branding.areaName ? <span className={styles.area}>{branding.areaName}</span> : null}
+          <h1 className={styles.systemName} data-testid="login-system-name">
+            {branding.systemName}
+          </h1>
+          <p className={styles.slogan}>{t('app.slogan')}</p>
+          <ul className={styles.highlights}>
+            {highlights.map((item) => (
+              <li key={item.title} className={styles.highlight}>
+                <span className={styles.highlightIcon}>{item.icon}</span>
+                <div>
+                  <div className={styles.highlightTitle}>{t(item.title)}</div>
+                  <div className={styles.highlightDesc}>{t(item.desc)}</div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className={styles.brandFooter}>{branding.organizer}</div>
+      </section>
+
+      <section className={styles.formPanel}>
+        <div className={styles.toolbar}>
+          <LanguageSwitch />
+        </div>
+        <div className={styles.formCard}>
+          <h2 className={styles.welcome} style={{ color: token.colorTextHeading }}>
+            {t('login.welcome')}
+          </h2>
+          <p className={styles.welcomeSub} style={{ color: token.colorTextSecondary }}>
+            {branding.systemName}
+          </p>
+          <div className={styles.modeTitle} style={{ color: token.colorText }}>
+            {t('login.tabAccount')}
+          </div>
+          <Form<LoginFields>
+            form={form}
+            size="large"
+            onFinish={submit}
+            autoComplete="on"
+            requiredMark={false}
+            data-testid="login-form"
+          >
+            <Form.Item
+              name="account"
+              rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}
+            >
+              <Input
+                prefix={<UserOutlined />}
+                placeholder={t('login.accountPlaceholder')}
+                autoComplete="username"
+                maxLength={64}
+                allowClear
+                data-testid="login-account"
+              />
+            </Form.Item>
+            <Form.Item
+              name="password"
+              rules={[{ required: true, message: t('login.passwordRequired') }]}
+              extra={
+                capsLock ? <Typography.Text type="warning">{t('login.capsLock')}</Typography.Text> : undefined
+              }
+            >
+              <Input.Password
+                prefix={<LockOutlined />}
+                placeholder={t('login.passwordPlaceholder')}
+                autoComplete="current-password"
+                maxLength={64}
+                onKeyUp={onPasswordKey}
+                data-testid="login-password"
+              />
+            </Form.Item>
+            {captchaEnabled ? (
+              <Form.Item required>
+                <div className={styles.captchaRow}>
+                  <Form.Item
+                    name="code"
+                    noStyle
+                    rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}
+                  >
+                    <Input
+                      prefix={<SafetyOutlined />}
+                      placeholder={t('login.captchaPlaceholder')}
+                      autoComplete="off"
+                      maxLength={8}
+                      data-testid="login-captcha"
+                    />
+                  </Form.Item>
+                  <button
+                    type="button"
+                    className={styles.captchaImage}
+                    onClick={refreshCaptcha}
+                    title={t('login.captchaRefresh')}
+                    aria-label={t('login.captchaRefresh')}
+                    data-testid="login-captcha-image"
+                  >
+                    {captcha.data ? (
+                      <img src={captchaSrc(captcha.data.img)} alt={t('login.captchaAlt')} />
+                    ) : (
+                      <Skeleton.Button active block style={{ height: 38 }} />
+                    )}
+                  </button>
+                </div>
+              </Form.Item>
+            ) : null}
+            <Form.Item style={{ marginBottom: 0, marginTop: 8 }}>
+              <Button
+                type="primary"
+                htmlType="button"
+                block
+                loading={submitting}
+                onClick={guardedSubmit}
+                disabled={config.isLoading}
+                data-testid="login-submit"
+              >
+                {t('login.submit')}
+              </Button>
+            </Form.Item>
+            {/* A hidden submit button lets Enter in any field submit the form. */}
+            <button type="submit" hidden aria-hidden tabIndex={-1} />
+          </Form>
+        </div>
+        <footer
+          className={styles.formFooter}
+          style={{ color: token.colorTextTertiary }}
+          data-testid="login-footer"
+        >
+          {branding.organizer ? <div>{branding.organizer}</div> : null}
+          <div>
+            {branding.phone ? <span>{t('login.supportPhone', { phone: branding.phone })} · </span> : null}
+            <span>{copyright}</span>
+            {branding.icp ? (
+              <span>
+                {' · '}
+                <a
+                  href="https://beian.miit.gov.cn/"
+                  target="_blank"
+                  rel="noreferrer"
+                  style={{ color: 'inherit' }}
+                >
+                  {branding.icp}
+                </a>
+              </span>
+            ) : null}
+          </div>
+        </footer>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+export default function NotFoundPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="404"
+      title="404"
+      subTitle={t('errors.notFound')}
+      data-testid="not-found-page"
+      extra={
+        <Button type="primary" onClick={() => navigate('/dashboard')} data-testid="back-home">
+          {t('common.backHome')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './platform/i18n/i18n.ts';
+import './styles.css';
+import { App } from './app/app.tsx';
+import { hashLinkTarget } from './app/navigation.ts';
+import { useThemeStore } from './platform/theme/theme.store.ts';
+
+// Hash links (`/#/scancode?…`) from printed QR codes and older clients open the same path without the hash.
+const hashTarget = hashLinkTarget(window.location.hash);
+if (hashTarget) window.history.replaceState(null, '', hashTarget);
+
+if (useThemeStore.getState().isIsDark) document.getElementById('root-loading')?.classList.add('is-dark');
+
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { i18n } from './i18n.ts';
+import en from './locales/en.ts';
+import zhCN from './locales/zh-cn.ts';
+import zhTW from './locales/zh-tw.ts';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) => keys(inner, prefix ? `${prefix}.${key}` : key));
+}
+
+function placeholders(text: string): string[] {
+  return (text.match(/\{\{\w+\}\}/g) ?? []).sort();
+}
+
+describe('locales', () => {
+  const reference = keys(zhCN).sort();
+
+  it.each([
+    ['en', en],
+    ['zh-TW', zhTW],
+  ])('%s has exactly the zh-CN keys', (_, messages) => {
+    expect(keys(messages).sort()).toEqual(reference);
+  });
+
+  it('keeps every interpolation placeholder in every language', () => {
+    for (const key of reference) {
+      const source = placeholders(
+        i18n.t(key, { lng: 'zh-CN', interpolation: { skipOnVariables: true } }) as string,
+      );
+      for (const lng of ['en', 'zh-TW']) {
+        const text = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], lng === 'en' ? en : zhTW);
+        expect(placeholders(text as string), `${lng} ${key}`).toEqual(source);
+      }
+    }
+  });
+
+  it('has no empty texts', () => {
+    for (const messages of [zhCN, en, zhTW]) {
+      for (const key of keys(messages)) {
+        const text = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
+        expect(typeof text === 'string' && text.trim().length > 0, key).toBe(true);
+      }
+    }
+  });
+
+  it('uses the exact zh-CN texts of the specification', () => {
+    const zh = (key: string, options?: Record<string, unknown>) => i18n.t(key, { lng: 'zh-CN', ...options });
+    expect(zh('http.timeout')).toBe('网络超时');
+    expect(zh('http.network')).toBe('网络连接错误');
+    expect(zh('http.notFound')).toBe('接口路径找不到');
+    expect(zh('login.noPermission')).toBe('抱歉，您没有登录权限');
+    expect(zh('forcePassword.title')).toBe('友情提示');
+    expect(zh('forcePassword.defaultPassword')).toBe('您的密码为初始密码，请立即修改密码?');
+    expect(zh('forcePassword.expiredPassword')).toBe('您的密码已过期，请立即修改密码?');
+    expect(zh('app.slogan')).toBe('数智赋能，为基层减负');
+  });
+});
