@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { MIGRATIONS } from './db/migrations/index.ts';
+import { seed } from './db/seeds/seed.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { constRoutes } from './modules/const/const.routes.ts';
+import { dictRoutes } from './modules/dict/dict.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+import { installAccess, type RegisteredRoute } from './platform/access/access.ts';
+import { DEFAULT_HASH_COST, type HashCost } from './platform/auth/password-hash.ts';
+import { createTokenSigner } from './platform/auth/tokens.ts';
+import { type Cache, createMemoryCache, createRedisCache } from './platform/cache/cache.ts';
+import type { AppConfig } from './platform/config/config.ts';
+import type { AppContext } from './platform/context.ts';
+import { openDatabase } from './platform/db/db.ts';
+import { createIdGenerator } from './platform/db/ids.ts';
+import { migrate } from './platform/db/migrator.ts';
+import { installErrorHandler } from './platform/errors/error-handler.ts';
+import type { RouteModule } from './platform/http/route.ts';
+import { installZodCompilers, zodToOpenApi } from './platform/http/schema-compilers.ts';
+import { installSecurity } from './platform/http/security.ts';
+import { installWebApp } from './platform/http/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** Every registered route with its access declaration. */
+    registeredRoutes(): RegisteredRoute[];
+  }
+}
+
+export type BuildOptions = {
+  config: AppConfig;
+  /** Insert the demo district where missing (default true). */
+  seed?: boolean;
+  /** Fastify logger; defaults to pino at config.logLevel. */
+  logger?: boolean;
+  /** Key prefix in a shared Redis (tests isolate themselves with it). */
+  cachePrefix?: string;
+  passwordHashing?: HashCost;
+};
+
+// Trace ids: a random per-process prefix and a counter, unique across processes without per-request entropy.
+const REQUEST_ID_PREFIX = randomBytes(4).toString('hex');
+let requestCounter = 0;
+const nextRequestId = () => `${REQUEST_ID_PREFIX}${(++requestCounter).toString(36).padStart(6, '0')}`;
+
+const MODULES: RouteModule[] = [
+  healthRoutes,
+  authRoutes,
+  userRoutes,
+  menuRoutes,
+  configRoutes,
+  constRoutes,
+  dictRoutes,
+  profileRoutes,
+];
+
+/** Builds the API: opens the database, applies migrations, seeds, and registers every module. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    genReqId: nextRequestId,
+    requestIdHeader: false,
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: false,
+  });
+
+  const { db, dialect } = openDatabase(config.database);
+  let cache: Cache | undefined;
+  try {
+    await migrate(db, dialect, MIGRATIONS);
+    const prefix = options.cachePrefix ?? 'shuzhi:';
+    cache = config.redisUrl ? await createRedisCache(config.redisUrl, prefix) : createMemoryCache(prefix);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const ctx: AppContext = {
+    config,
+    db,
+    dialect,
+    cache,
+    newId: createIdGenerator(config.workerId),
+    log: app.log,
+    tokens: createTokenSigner(config.jwtSecret),
+    passwordHashing: options.passwordHashing ?? DEFAULT_HASH_COST,
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await cache?.close();
+    await db.destroy();
+  });
+
+  try {
+    if (options.seed !== false) {
+      const report = await seed(ctx);
+      const inserted = Object.values(report).reduce((sum, n) => sum + n, 0);
+      if (inserted > 0) app.log.info({ report }, 'seeded the demo district');
+    }
+
+    installZodCompilers(app);
+    installErrorHandler(app);
+    // Security headers and CORS first, so that refusals (401, 403, 429) carry them too.
+    await installSecurity(app, ctx);
+    const listRoutes = installAccess(app, ctx);
+    app.decorate('registeredRoutes', listRoutes);
+
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Shuzhi API', version: '0.1.0', description: config.profile.systemName['zh-CN'] },
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+        security: [{ bearer: [] }],
+      },
+      transform: zodToOpenApi,
+    });
+    await app.register(async (docs) => {
+      // The documentation pages are public; their routes come from the plugin, so they get access here.
+      docs.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' };
+      });
+      await docs.register(swaggerUi, { routePrefix: '/swagger', staticCSP: true });
+    });
+
+    await app.register(async (api) => {
+      for (const register of MODULES) register(api, ctx);
+    });
+    await installWebApp(app, config.webDist);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,5 @@
+import type { Migration } from '../../platform/db/migrator.ts';
+import { m0001Platform } from './0001-platform.ts';
+
+/** Every migration in order, imported statically so that the bundled server carries them. */
+export const MIGRATIONS: readonly Migration[] = [m0001Platform];

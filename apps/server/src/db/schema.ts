@@ -1,0 +1,189 @@
+/**
+ * Row types of the database, as Kysely sees them. Timestamps are `yyyy-MM-dd HH:mm:ss` strings in both
+ * dialects; flags are 0/1 small integers; ids are numbers (pg int8 is parsed to number).
+ */
+export type BaseColumns = {
+  id: number;
+  create_time: string;
+  update_time: string | null;
+  create_user_id: number | null;
+  create_user_name: string | null;
+  update_user_id: number | null;
+  update_user_name: string | null;
+  is_delete: number;
+};
+
+export type TenantColumns = BaseColumns & { tenant_id: number };
+
+export type SysTenantTable = BaseColumns & {
+  code: string;
+  name: string;
+  org_id: number | null;
+  host: string | null;
+  status: number;
+  order_no: number;
+  remark: string | null;
+};
+
+export type SysOrgTable = TenantColumns & {
+  pid: number;
+  code: string;
+  name: string;
+  type: string;
+  level: number;
+  full_ids: string;
+  full_names: string;
+  region_code: string | null;
+  order_no: number;
+  status: number;
+  remark: string | null;
+};
+
+export type SysPosTable = TenantColumns & {
+  code: string;
+  name: string;
+  order_no: number;
+  status: number;
+  remark: string | null;
+};
+
+export type SysUserTable = TenantColumns & {
+  account: string;
+  password: string;
+  real_name: string;
+  nick_name: string | null;
+  avatar: string | null;
+  sex: number | null;
+  phone: string | null;
+  email: string | null;
+  id_card_num: string | null;
+  address: string | null;
+  signature: string | null;
+  account_type: number;
+  org_id: number | null;
+  pos_id: number | null;
+  enterprise: string | null;
+  area: string | null;
+  area_code: string | null;
+  street: string | null;
+  street_code: string | null;
+  community: string | null;
+  community_code: string | null;
+  wangge: string | null;
+  wangge_code: string | null;
+  weiwangge: string | null;
+  weiwangge_code: string | null;
+  region_id: string | null;
+  region_name: string | null;
+  status: number;
+  order_no: number;
+  remark: string | null;
+  password_update_time: string | null;
+  is_def_pwd: number;
+  login_fail_count: number;
+  lock_until: string | null;
+  last_login_time: string | null;
+  last_login_ip: string | null;
+};
+
+export type SysUserExtOrgTable = { id: number; user_id: number; org_id: number; pos_id: number | null };
+
+export type SysRoleTable = TenantColumns & {
+  code: string;
+  name: string;
+  data_scope: number;
+  order_no: number;
+  status: number;
+  remark: string | null;
+};
+
+export type SysUserRoleTable = { id: number; user_id: number; role_id: number };
+export type SysRoleMenuTable = { id: number; role_id: number; menu_id: number };
+export type SysRoleOrgTable = { id: number; role_id: number; org_id: number };
+export type SysTenantMenuTable = { id: number; tenant_id: number; menu_id: number };
+
+export type SysMenuTable = BaseColumns & {
+  pid: number;
+  type: number;
+  name: string;
+  path: string | null;
+  component: string | null;
+  redirect: string | null;
+  permission: string | null;
+  title: string;
+  icon: string | null;
+  is_iframe: number;
+  out_link: string | null;
+  is_hide: number;
+  is_keep_alive: number;
+  is_affix: number;
+  order_no: number;
+  status: number;
+  remark: string | null;
+};
+
+export type SysConfigTable = BaseColumns & {
+  code: string;
+  name: string;
+  value: string | null;
+  sys_flag: number;
+  group_code: string | null;
+  order_no: number;
+  remark: string | null;
+};
+
+export type SysDictTypeTable = BaseColumns & {
+  code: string;
+  name: string;
+  order_no: number;
+  status: number;
+  remark: string | null;
+};
+
+export type SysDictDataTable = BaseColumns & {
+  dict_type_id: number;
+  label: string;
+  value: string;
+  tag_type: string | null;
+  style_setting: string | null;
+  class_setting: string | null;
+  ext_data: string | null;
+  order_no: number;
+  status: number;
+  remark: string | null;
+};
+
+/** One login: access tokens carry its id; the current refresh token id rotates on every refresh. */
+export type SysSessionTable = {
+  id: number;
+  tenant_id: number;
+  user_id: number;
+  refresh_jti: string;
+  refresh_expire_time: string;
+  login_type: number | null;
+  ip: string | null;
+  user_agent: string | null;
+  create_time: string;
+  last_active_time: string;
+  revoked: number;
+  revoke_time: string | null;
+  revoke_reason: string | null;
+};
+
+export type Database = {
+  sys_tenant: SysTenantTable;
+  sys_org: SysOrgTable;
+  sys_pos: SysPosTable;
+  sys_user: SysUserTable;
+  sys_user_ext_org: SysUserExtOrgTable;
+  sys_role: SysRoleTable;
+  sys_user_role: SysUserRoleTable;
+  sys_role_menu: SysRoleMenuTable;
+  sys_role_org: SysRoleOrgTable;
+  sys_menu: SysMenuTable;
+  sys_tenant_menu: SysTenantMenuTable;
+  sys_config: SysConfigTable;
+  sys_dict_type: SysDictTypeTable;
+  sys_dict_data: SysDictDataTable;
+  sys_session: SysSessionTable;
+};

@@ -1,0 +1,507 @@
+import { CONFIG_DEFAULTS } from '@shuzhi/contracts/config';
+import { STATUS } from '@shuzhi/contracts/envelope';
+import { MENU_TYPE } from '@shuzhi/contracts/menu';
+import type { Kysely, Transaction } from 'kysely';
+import { hashPassword } from '../../platform/auth/password-hash.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { formatDateTime } from '../../platform/db/time.ts';
+import type { Database } from '../schema.ts';
+import { CONFIGS } from './data/configs.ts';
+import { DICTS } from './data/dicts.ts';
+import { MENUS } from './data/menus.ts';
+import { ORGS } from './data/orgs.ts';
+import { POSITIONS } from './data/positions.ts';
+import { ROLES } from './data/roles.ts';
+import { USERS } from './data/users.ts';
+import type { SeedConfig, SeedDictType, SeedMenu, SeedOrg, SeedPos, SeedRole, SeedUser } from './types.ts';
+
+export type SeedData = {
+  orgs: SeedOrg[];
+  positions: SeedPos[];
+  roles: SeedRole[];
+  users: SeedUser[];
+  menus: SeedMenu[];
+  dicts: SeedDictType[];
+  configs: SeedConfig[];
+};
+
+export const DEMO_DATA: SeedData = {
+  orgs: ORGS,
+  positions: POSITIONS,
+  roles: ROLES,
+  users: USERS,
+  menus: MENUS,
+  dicts: DICTS,
+  configs: CONFIGS,
+};
+
+/** The default tenant keeps the id Admin.NET-family clients know. */
+export const DEFAULT_TENANT_ID = 1_300_000_000_001;
+const DEFAULT_TENANT_CODE = 'default';
+const SEED_USER = { id: 0, name: 'seed' };
+const CHUNK = 200;
+
+export type SeedReport = Record<string, number>;
+
+type Trx = Transaction<Database> | Kysely<Database>;
+type SeedContext = Pick<AppContext, 'db' | 'newId' | 'passwordHashing'>;
+
+async function insertMany<T extends keyof Database & string>(
+  trx: Trx,
+  table: T,
+  rows: Record<string, unknown>[],
+  report: SeedReport,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + CHUNK) as never)
+      .execute();
+  }
+  report[table] = (report[table] ?? 0) + rows.length;
+}
+
+/**
+ * Inserts the demo district where it is missing, by natural key (tenant code, org/position/role code,
+ * account, menu name, dict type code + value, config code), and never updates a row. Links (role→menu,
+ * user→role, …) are added only together with a row inserted in the same run, so a link an admin removed
+ * stays removed. Everything runs in one transaction.
+ */
+export async function seed(ctx: SeedContext, data: SeedData = DEMO_DATA): Promise<SeedReport> {
+  return ctx.db.transaction().execute((trx) => seedIn(trx, ctx, data));
+}
+
+async function seedIn(trx: Trx, ctx: SeedContext, data: SeedData): Promise<SeedReport> {
+  const report: SeedReport = {};
+  const now = formatDateTime();
+  const base = () => ({
+    id: ctx.newId(),
+    create_time: now,
+    update_time: null,
+    create_user_id: SEED_USER.id,
+    create_user_name: SEED_USER.name,
+    update_user_id: null,
+    update_user_name: null,
+    is_delete: 0,
+  });
+
+  // Tenant.
+  const tenant = await trx
+    .selectFrom('sys_tenant')
+    .select('id')
+    .where('code', '=', DEFAULT_TENANT_CODE)
+    .executeTakeFirst();
+  const tenantId = tenant?.id ?? DEFAULT_TENANT_ID;
+  const tenantIsNew = !tenant;
+  if (tenantIsNew) {
+    await insertMany(
+      trx,
+      'sys_tenant',
+      [
+        {
+          ...base(),
+          id: tenantId,
+          code: DEFAULT_TENANT_CODE,
+          name: data.orgs[0]?.name ?? DEFAULT_TENANT_CODE,
+          org_id: null,
+          host: null,
+          status: STATUS.enabled,
+          order_no: 1,
+          remark: null,
+        },
+      ],
+      report,
+    );
+  }
+
+  // Orgs: walk the tree; a new org takes its place under its parent as the parent is now.
+  const orgRows = await trx
+    .selectFrom('sys_org')
+    .select(['id', 'code', 'full_ids', 'full_names', 'level'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  const orgs = new Map(orgRows.map((o) => [o.code, o]));
+  const newOrgIds = new Set<number>();
+  const orgInserts: Record<string, unknown>[] = [];
+  const walkOrgs = (
+    list: SeedOrg[],
+    parent: { id: number; full_ids: string; full_names: string; level: number } | null,
+  ) => {
+    for (const org of list) {
+      let row = orgs.get(org.code);
+      if (!row) {
+        const id = ctx.newId();
+        row = {
+          id,
+          code: org.code,
+          full_ids: parent ? `${parent.full_ids},${id}` : String(id),
+          full_names: parent ? `${parent.full_names}/${org.name}` : org.name,
+          level: parent ? parent.level + 1 : 1,
+        };
+        orgs.set(org.code, row);
+        newOrgIds.add(id);
+        orgInserts.push({
+          ...base(),
+          id,
+          tenant_id: tenantId,
+          pid: parent?.id ?? 0,
+          code: org.code,
+          name: org.name,
+          type: org.type,
+          level: row.level,
+          full_ids: row.full_ids,
+          full_names: row.full_names,
+          region_code: org.regionCode ?? null,
+          order_no: org.orderNo,
+          status: STATUS.enabled,
+          remark: org.remark ?? null,
+        });
+      }
+      walkOrgs(org.children ?? [], row);
+    }
+  };
+  walkOrgs(data.orgs, null);
+  await insertMany(trx, 'sys_org', orgInserts, report);
+  const rootOrg = data.orgs[0] ? orgs.get(data.orgs[0].code) : undefined;
+  if (tenantIsNew && rootOrg) {
+    await trx.updateTable('sys_tenant').set({ org_id: rootOrg.id }).where('id', '=', tenantId).execute();
+  }
+
+  // Positions.
+  const posRows = await trx
+    .selectFrom('sys_pos')
+    .select(['id', 'code'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  const positions = new Map(posRows.map((p) => [p.code, p.id]));
+  const posInserts = data.positions
+    .filter((p) => !positions.has(p.code))
+    .map((p) => {
+      const row = {
+        ...base(),
+        tenant_id: tenantId,
+        code: p.code,
+        name: p.name,
+        order_no: p.orderNo,
+        status: STATUS.enabled,
+        remark: null,
+      };
+      positions.set(p.code, row.id);
+      return row;
+    });
+  await insertMany(trx, 'sys_pos', posInserts, report);
+
+  // Menus (global): directories and pages by name, buttons by name under their parent.
+  const menuRows = await trx
+    .selectFrom('sys_menu')
+    .select(['id', 'pid', 'name', 'type', 'permission'])
+    .execute();
+  const menuKey = (parentId: number, name: string, type: number) =>
+    type === MENU_TYPE.button ? `${parentId}/${name}` : name;
+  const menus = new Map(menuRows.map((m) => [menuKey(m.pid, m.name, m.type), m]));
+  const newMenuIds = new Set<number>();
+  const menuInserts: Record<string, unknown>[] = [];
+  const walkMenus = (list: SeedMenu[], parentId: number) => {
+    for (const menu of list) {
+      const key = menuKey(parentId, menu.name, menu.type);
+      let row = menus.get(key);
+      if (!row) {
+        row = {
+          id: ctx.newId(),
+          pid: parentId,
+          name: menu.name,
+          type: menu.type,
+          permission: menu.permission ?? null,
+        };
+        menus.set(key, row);
+        newMenuIds.add(row.id);
+        menuInserts.push({
+          ...base(),
+          id: row.id,
+          pid: parentId,
+          type: menu.type,
+          name: menu.name,
+          path: menu.path ?? null,
+          component: menu.component ?? null,
+          redirect: menu.redirect ?? null,
+          permission: menu.permission ?? null,
+          title: menu.title,
+          icon: menu.icon ?? null,
+          is_iframe: menu.isIframe ? 1 : 0,
+          out_link: menu.outLink ?? null,
+          is_hide: menu.isHide ? 1 : 0,
+          is_keep_alive: menu.isKeepAlive ? 1 : 0,
+          is_affix: menu.isAffix ? 1 : 0,
+          order_no: menu.orderNo,
+          status: menu.enabled ? STATUS.enabled : STATUS.disabled,
+          remark: null,
+        });
+      }
+      walkMenus(menu.children ?? [], row.id);
+    }
+  };
+  walkMenus(data.menus, 0);
+  await insertMany(trx, 'sys_menu', menuInserts, report);
+  const allMenus = [...menus.values()];
+  const menuById = new Map(allMenus.map((m) => [m.id, m]));
+
+  await insertMany(
+    trx,
+    'sys_tenant_menu',
+    allMenus
+      .filter((m) => tenantIsNew || newMenuIds.has(m.id))
+      .map((m) => ({ id: ctx.newId(), tenant_id: tenantId, menu_id: m.id })),
+    report,
+  );
+
+  // Roles with their menus and custom orgs.
+  const roleRows = await trx
+    .selectFrom('sys_role')
+    .select(['id', 'code'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  const roles = new Map(roleRows.map((r) => [r.code, r.id]));
+  const newRoleIds = new Set<number>();
+  const roleInserts: Record<string, unknown>[] = [];
+  const roleMenuLinks: Record<string, unknown>[] = [];
+  const roleOrgLinks: Record<string, unknown>[] = [];
+  for (const role of data.roles) {
+    let roleId = roles.get(role.code);
+    const isNew = roleId === undefined;
+    if (roleId === undefined) {
+      roleId = ctx.newId();
+      roles.set(role.code, roleId);
+      newRoleIds.add(roleId);
+      roleInserts.push({
+        ...base(),
+        id: roleId,
+        tenant_id: tenantId,
+        code: role.code,
+        name: role.name,
+        data_scope: role.dataScope,
+        order_no: role.orderNo,
+        status: STATUS.enabled,
+        remark: role.remark ?? null,
+      });
+    }
+    for (const menuId of resolveRoleMenus(role, allMenus, menuById)) {
+      if (isNew || newMenuIds.has(menuId))
+        roleMenuLinks.push({ id: ctx.newId(), role_id: roleId, menu_id: menuId });
+    }
+    for (const code of role.customOrgCodes ?? []) {
+      const org = orgs.get(code);
+      if (!org) throw new Error(`Seed role ${role.code}: unknown custom org code ${code}`);
+      if (isNew || newOrgIds.has(org.id))
+        roleOrgLinks.push({ id: ctx.newId(), role_id: roleId, org_id: org.id });
+    }
+  }
+  await insertMany(trx, 'sys_role', roleInserts, report);
+  await insertMany(trx, 'sys_role_menu', roleMenuLinks, report);
+  await insertMany(trx, 'sys_role_org', roleOrgLinks, report);
+
+  // Users: one argon2 hash of the default password serves every new seed user.
+  const existingAccounts = new Set(
+    (await trx.selectFrom('sys_user').select('account').execute()).map((u) => u.account),
+  );
+  const missingUsers = data.users.filter((u) => !existingAccounts.has(u.account));
+  const orgDetails = missingUsers.length > 0 ? await orgChainLookup(trx, tenantId) : null;
+  const defaultPassword =
+    data.configs.find((c) => c.code === 'sys_password')?.value ?? CONFIG_DEFAULTS.sys_password;
+  const passwordHash =
+    missingUsers.length > 0 ? await hashPassword(defaultPassword, ctx.passwordHashing) : '';
+  const userRows = new Map(
+    (
+      await trx.selectFrom('sys_user').select(['id', 'account']).where('tenant_id', '=', tenantId).execute()
+    ).map((u) => [u.account, u.id]),
+  );
+  const userInserts: Record<string, unknown>[] = [];
+  const userRoleLinks: Record<string, unknown>[] = [];
+  const extOrgLinks: Record<string, unknown>[] = [];
+  for (const user of data.users) {
+    const isNew = !existingAccounts.has(user.account);
+    const userId = isNew ? ctx.newId() : userRows.get(user.account);
+    if (userId === undefined) continue;
+    const org = orgs.get(user.orgCode);
+    if (!org) throw new Error(`Seed user ${user.account}: unknown org code ${user.orgCode}`);
+    if (isNew) {
+      const levels = orgDetails?.levels(org.id) ?? {};
+      userInserts.push({
+        ...base(),
+        id: userId,
+        tenant_id: tenantId,
+        account: user.account,
+        password: passwordHash,
+        real_name: user.realName,
+        nick_name: null,
+        avatar: null,
+        sex: user.sex ?? null,
+        phone: user.phone ?? null,
+        email: user.email ?? null,
+        id_card_num: user.idCardNum ?? null,
+        address: user.address ?? null,
+        signature: null,
+        account_type: user.accountType,
+        org_id: org.id,
+        pos_id: user.posCode ? (positions.get(user.posCode) ?? null) : null,
+        enterprise: user.enterprise ?? null,
+        ...levels,
+        region_id: null,
+        region_name: null,
+        status: STATUS.enabled,
+        order_no: user.orderNo,
+        remark: user.remark ?? null,
+        password_update_time: now,
+        is_def_pwd: 1,
+        login_fail_count: 0,
+        lock_until: null,
+        last_login_time: null,
+        last_login_ip: null,
+      });
+    }
+    for (const code of user.roleCodes) {
+      const roleId = roles.get(code);
+      if (roleId === undefined) throw new Error(`Seed user ${user.account}: unknown role code ${code}`);
+      if (isNew || newRoleIds.has(roleId))
+        userRoleLinks.push({ id: ctx.newId(), user_id: userId, role_id: roleId });
+    }
+    for (const code of user.extOrgCodes ?? []) {
+      const ext = orgs.get(code);
+      if (!ext) throw new Error(`Seed user ${user.account}: unknown extra org code ${code}`);
+      if (isNew || newOrgIds.has(ext.id))
+        extOrgLinks.push({ id: ctx.newId(), user_id: userId, org_id: ext.id, pos_id: null });
+    }
+  }
+  await insertMany(trx, 'sys_user', userInserts, report);
+  await insertMany(trx, 'sys_user_role', userRoleLinks, report);
+  await insertMany(trx, 'sys_user_ext_org', extOrgLinks, report);
+
+  // Dictionaries.
+  const typeRows = await trx.selectFrom('sys_dict_type').select(['id', 'code']).execute();
+  const types = new Map(typeRows.map((t) => [t.code, t.id]));
+  const dataRows = await trx.selectFrom('sys_dict_data').select(['dict_type_id', 'value']).execute();
+  const values = new Set(dataRows.map((d) => `${d.dict_type_id}/${d.value}`));
+  const typeInserts: Record<string, unknown>[] = [];
+  const dataInserts: Record<string, unknown>[] = [];
+  for (const [index, dict] of data.dicts.entries()) {
+    let typeId = types.get(dict.code);
+    if (typeId === undefined) {
+      typeId = ctx.newId();
+      types.set(dict.code, typeId);
+      typeInserts.push({
+        ...base(),
+        id: typeId,
+        code: dict.code,
+        name: dict.name,
+        order_no: index + 1,
+        status: STATUS.enabled,
+        remark: dict.remark ?? null,
+      });
+    }
+    for (const item of dict.items) {
+      if (values.has(`${typeId}/${item.value}`)) continue;
+      values.add(`${typeId}/${item.value}`);
+      dataInserts.push({
+        ...base(),
+        dict_type_id: typeId,
+        label: item.label,
+        value: item.value,
+        tag_type: item.tagType ?? null,
+        style_setting: null,
+        class_setting: null,
+        ext_data: null,
+        order_no: item.orderNo,
+        status: STATUS.enabled,
+        remark: item.remark ?? null,
+      });
+    }
+  }
+  await insertMany(trx, 'sys_dict_type', typeInserts, report);
+  await insertMany(trx, 'sys_dict_data', dataInserts, report);
+
+  // Configs.
+  const configCodes = new Set(
+    (await trx.selectFrom('sys_config').select('code').execute()).map((c) => c.code),
+  );
+  await insertMany(
+    trx,
+    'sys_config',
+    data.configs
+      .filter((c) => !configCodes.has(c.code))
+      .map((c) => ({
+        ...base(),
+        code: c.code,
+        name: c.name,
+        value: c.value,
+        sys_flag: c.sysFlag,
+        group_code: c.groupCode,
+        order_no: c.orderNo,
+        remark: c.remark ?? null,
+      })),
+    report,
+  );
+  return report;
+}
+
+type MenuRef = { id: number; pid: number; name: string; type: number; permission: string | null };
+
+/** A role's menus: named directories/pages and buttons by permission, each with its ancestors. */
+function resolveRoleMenus(role: SeedRole, all: MenuRef[], byId: Map<number, MenuRef>): Set<number> {
+  if (role.menus === 'all') return new Set(all.map((m) => m.id));
+  const picked = new Set<number>();
+  const unknown: string[] = [];
+  for (const name of role.menus) {
+    const matches = all.filter((m) =>
+      m.type === MENU_TYPE.button ? m.permission === name || m.name === name : m.name === name,
+    );
+    if (matches.length === 0) unknown.push(name);
+    for (const match of matches) {
+      let node: MenuRef | undefined = match;
+      while (node && !picked.has(node.id)) {
+        picked.add(node.id);
+        node = byId.get(node.pid);
+      }
+    }
+  }
+  if (unknown.length > 0) throw new Error(`Seed role ${role.code}: unknown menus ${unknown.join(', ')}`);
+  return picked;
+}
+
+/** Area-level columns of a user (district/street/community/grid names and codes) from the org's ancestry. */
+async function orgChainLookup(trx: Trx, tenantId: number) {
+  const rows = await trx
+    .selectFrom('sys_org')
+    .select(['id', 'code', 'name', 'type', 'full_ids', 'region_code'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return {
+    levels(orgId: number) {
+      const chain = (byId.get(orgId)?.full_ids ?? '')
+        .split(',')
+        .map((id) => byId.get(Number(id)))
+        .filter((o) => o !== undefined);
+      const pick = (type: string, nth = 0) => chain.filter((o) => o.type === type)[nth];
+      const pair = (o: (typeof rows)[number] | undefined) => [
+        o?.name ?? null,
+        o ? (o.region_code ?? o.code) : null,
+      ];
+      const [area, areaCode] = pair(pick('district'));
+      const [street, streetCode] = pair(pick('street'));
+      const [community, communityCode] = pair(pick('community'));
+      const [wangge, wanggeCode] = pair(pick('grid'));
+      const [weiwangge, weiwanggeCode] = pair(pick('grid', 1));
+      return {
+        area,
+        area_code: areaCode,
+        street,
+        street_code: streetCode,
+        community,
+        community_code: communityCode,
+        wangge,
+        wangge_code: wanggeCode,
+        weiwangge,
+        weiwangge_code: weiwanggeCode,
+      };
+    },
+  };
+}

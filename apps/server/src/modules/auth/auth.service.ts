@@ -1,0 +1,178 @@
+import type { LoginInput, LoginResult, WatermarkConfig } from '@shuzhi/contracts/auth';
+import { STATUS } from '@shuzhi/contracts/envelope';
+import type { Locale } from '@shuzhi/contracts/i18n';
+import type { FastifyReply } from 'fastify';
+import { checkCaptcha, createCaptcha } from '../../platform/auth/captcha.ts';
+import { verifyPassword } from '../../platform/auth/password-hash.ts';
+import {
+  openSession,
+  reissueRefreshToken,
+  revokeSession,
+  revokeUserSessions,
+} from '../../platform/auth/sessions.ts';
+import { sm2Decrypt } from '../../platform/auth/sm2.ts';
+import { configBool, configInt, configValue } from '../../platform/config/sys-config.ts';
+import type { AppContext, AuthUser } from '../../platform/context.ts';
+import { formatDate, formatDateTime, parseDateTime } from '../../platform/db/time.ts';
+import { AppError, INVALID_TOKEN_HEADERS, unauthorized } from '../../platform/errors/app-error.ts';
+import { forgetUserInfo } from './user-info.service.ts';
+
+const LOCK_MINUTES = 30;
+const DAY_MS = 86_400_000;
+
+export type Client = { ip: string | null; userAgent: string | null };
+
+export { createCaptcha };
+
+export async function loginConfig(ctx: AppContext) {
+  return {
+    secondVerEnabled: await configBool(ctx, 'sys_second_ver'),
+    captchaEnabled: await configBool(ctx, 'sys_captcha'),
+    publicKey: ctx.config.sm2.publicKey,
+  };
+}
+
+/** Decrypts a password sent with SM2; D0010 when it cannot be read. */
+export function decryptPassword(ctx: AppContext, cipher: string): string {
+  const plain = sm2Decrypt(cipher, ctx.config.sm2.privateKey);
+  if (plain === null) throw new AppError('D0010');
+  return plain;
+}
+
+/** Whether a password last set at `updated` is older than `sys_password_max_age_days` (0 = never expires). */
+export async function isPasswordExpired(ctx: AppContext, updated: string | null): Promise<boolean> {
+  const maxAgeDays = await configInt(ctx, 'sys_password_max_age_days');
+  if (maxAgeDays <= 0) return false;
+  if (!updated) return true;
+  return parseDateTime(updated).getTime() + maxAgeDays * DAY_MS < Date.now();
+}
+
+/** Counts a wrong password; the failure that reaches `sys_passwd_max_error_times` locks the account. */
+async function recordFailure(ctx: AppContext, userId: number): Promise<never> {
+  const row = await ctx.db
+    .updateTable('sys_user')
+    .set((eb) => ({ login_fail_count: eb('login_fail_count', '+', 1) }))
+    .where('id', '=', userId)
+    .returning('login_fail_count')
+    .executeTakeFirstOrThrow();
+  const max = await configInt(ctx, 'sys_passwd_max_error_times');
+  if (max > 0 && row.login_fail_count >= max) {
+    await ctx.db
+      .updateTable('sys_user')
+      .set({ login_fail_count: 0, lock_until: formatDateTime(new Date(Date.now() + LOCK_MINUTES * 60_000)) })
+      .where('id', '=', userId)
+      .execute();
+    throw new AppError('D1027');
+  }
+  throw new AppError('D1000');
+}
+
+export async function login(ctx: AppContext, input: LoginInput, client: Client): Promise<LoginResult> {
+  if (await configBool(ctx, 'sys_captcha')) {
+    if (!input.codeId || !input.code || !(await checkCaptcha(ctx, input.codeId, input.code))) {
+      throw new AppError('D0008');
+    }
+  }
+  const password = decryptPassword(ctx, input.password);
+  const user = await ctx.db
+    .selectFrom('sys_user as u')
+    .leftJoin('sys_tenant as t', 't.id', 'u.tenant_id')
+    .select([
+      'u.id',
+      'u.tenant_id',
+      'u.password',
+      'u.status',
+      'u.lock_until',
+      'u.password_update_time',
+      't.status as tenant_status',
+      't.is_delete as tenant_deleted',
+    ])
+    .where('u.account', '=', input.account)
+    .where('u.is_delete', '=', 0)
+    .executeTakeFirst();
+  if (!user) throw new AppError('D0009');
+  if (user.tenant_status !== STATUS.enabled || user.tenant_deleted !== 0) throw new AppError('Z1003');
+  if (user.status !== STATUS.enabled) throw new AppError('D1017');
+
+  const now = formatDateTime();
+  if (user.lock_until && user.lock_until > now) throw new AppError('D1027');
+  if (user.lock_until) {
+    // The lock ran out: the account starts counting from zero again.
+    await ctx.db
+      .updateTable('sys_user')
+      .set({ lock_until: null, login_fail_count: 0 })
+      .where('id', '=', user.id)
+      .execute();
+  }
+  if (!(await verifyPassword(user.password, password))) return recordFailure(ctx, user.id);
+
+  const isDefPwd = password === (await configValue(ctx, 'sys_password'));
+  await ctx.db
+    .updateTable('sys_user')
+    .set({
+      login_fail_count: 0,
+      lock_until: null,
+      is_def_pwd: isDefPwd ? 1 : 0,
+      last_login_time: now,
+      last_login_ip: client.ip,
+    })
+    .where('id', '=', user.id)
+    .execute();
+  await forgetUserInfo(ctx, user.id);
+  if (await configBool(ctx, 'sys_single_login')) await revokeUserSessions(ctx, user.id, 'single_login');
+
+  const pair = await openSession(
+    ctx,
+    { id: user.id, tenantId: user.tenant_id },
+    { ...client, loginType: input.loginType ?? null },
+  );
+  return {
+    accessToken: pair.accessToken,
+    refreshToken: pair.refreshToken,
+    isDefPwd,
+    isUpdatePwd: await isPasswordExpired(ctx, user.password_update_time),
+  };
+}
+
+/** Issues the token headers clients of the family read after login and refresh. */
+export function sendTokenHeaders(
+  reply: FastifyReply,
+  tokens: { accessToken: string; refreshToken: string },
+): void {
+  reply.header('access-token', tokens.accessToken);
+  reply.header('x-access-token', tokens.refreshToken);
+}
+
+export async function logout(ctx: AppContext, user: AuthUser, reply: FastifyReply): Promise<null> {
+  await revokeSession(ctx, user.sessionId, 'logout');
+  reply.headers(INVALID_TOKEN_HEADERS);
+  return null;
+}
+
+/**
+ * A new refresh token for the caller's session (the previous one is retired). The access token named in the
+ * query must belong to that session.
+ */
+export async function refreshTokenFor(ctx: AppContext, user: AuthUser, accessToken: string): Promise<string> {
+  const check = await ctx.tokens.verifyAccess(accessToken);
+  if (check.status === 'invalid' || check.payload.SessionId !== user.sessionId) throw unauthorized(true);
+  const refreshToken = await reissueRefreshToken(ctx, user.sessionId);
+  if (!refreshToken) throw unauthorized(true);
+  return refreshToken;
+}
+
+export async function watermarkConfig(
+  ctx: AppContext,
+  user: AuthUser,
+  locale: Locale,
+): Promise<WatermarkConfig> {
+  const title = (await configValue(ctx, 'sys_web_title')) || ctx.config.profile.systemName[locale];
+  return {
+    enabled: await configBool(ctx, 'sys_watermark'),
+    content: [title, user.realName, formatDate()],
+    width: 200,
+    height: 70,
+    gap: [80, 80],
+    zIndex: 9999,
+  };
+}

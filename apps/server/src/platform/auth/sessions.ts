@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import { STATUS } from '@shuzhi/contracts/envelope';
+import { loadPermissions } from '../access/permissions.ts';
+import { configInt } from '../config/sys-config.ts';
+import type { AppContext } from '../context.ts';
+import { formatDateTime } from '../db/time.ts';
+import type { AccessPayload } from './tokens.ts';
+
+/** What an access token's session resolves to on each request (cached briefly). */
+export type SessionPrincipal = {
+  userId: number;
+  tenantId: number;
+  accountType: number;
+  permissions: string[];
+};
+
+export type TokenPair = { accessToken: string; refreshToken: string; payload: AccessPayload };
+
+const PRINCIPAL_TTL_SECONDS = 60;
+const principalKey = (sessionId: number) => `sess:${sessionId}`;
+const newJti = () => randomBytes(16).toString('base64url');
+
+async function claimsFor(ctx: AppContext, userId: number, sessionId: number): Promise<AccessPayload | null> {
+  const user = await ctx.db
+    .selectFrom('sys_user as u')
+    .leftJoin('sys_org as o', 'o.id', 'u.org_id')
+    .select([
+      'u.id',
+      'u.tenant_id',
+      'u.account',
+      'u.real_name',
+      'u.account_type',
+      'u.org_id',
+      'o.name as org_name',
+    ])
+    .where('u.id', '=', userId)
+    .where('u.is_delete', '=', 0)
+    .executeTakeFirst();
+  if (!user) return null;
+  return {
+    UserId: user.id,
+    TenantId: user.tenant_id,
+    Account: user.account,
+    RealName: user.real_name,
+    AccountType: user.account_type,
+    OrgId: user.org_id ?? 0,
+    OrgName: user.org_name ?? '',
+    SessionId: sessionId,
+  };
+}
+
+async function expiries(ctx: AppContext) {
+  return {
+    accessMinutes: await configInt(ctx, 'sys_token_expire'),
+    refreshMinutes: await configInt(ctx, 'sys_refresh_token_expire'),
+  };
+}
+
+/** Starts a session for a user who just proved who they are, and signs its first token pair. */
+export async function openSession(
+  ctx: AppContext,
+  user: { id: number; tenantId: number },
+  meta: { ip: string | null; userAgent: string | null; loginType: number | null },
+): Promise<TokenPair> {
+  const { accessMinutes, refreshMinutes } = await expiries(ctx);
+  const sessionId = ctx.newId();
+  const jti = newJti();
+  const now = new Date();
+  await ctx.db
+    .insertInto('sys_session')
+    .values({
+      id: sessionId,
+      tenant_id: user.tenantId,
+      user_id: user.id,
+      refresh_jti: jti,
+      refresh_expire_time: formatDateTime(new Date(now.getTime() + refreshMinutes * 60_000)),
+      login_type: meta.loginType,
+      ip: meta.ip,
+      user_agent: meta.userAgent?.slice(0, 512) ?? null,
+      create_time: formatDateTime(now),
+      last_active_time: formatDateTime(now),
+      revoked: 0,
+    })
+    .execute();
+  const payload = await claimsFor(ctx, user.id, sessionId);
+  if (!payload) throw new Error(`user ${user.id} vanished while signing in`);
+  return {
+    payload,
+    accessToken: await ctx.tokens.signAccess(payload, accessMinutes),
+    refreshToken: await ctx.tokens.signRefresh({ SessionId: sessionId, jti }, refreshMinutes),
+  };
+}
+
+/**
+ * Exchanges a refresh token for a new pair and retires it. Null when the token is invalid, expired, for
+ * another session, already used, or the session is over. The compare-and-set on `refresh_jti` makes a
+ * token usable once even under concurrent requests.
+ */
+export async function refreshSession(
+  ctx: AppContext,
+  refreshToken: string,
+  expectedSessionId?: number,
+): Promise<TokenPair | null> {
+  const refresh = await ctx.tokens.verifyRefresh(refreshToken);
+  if (!refresh) return null;
+  if (expectedSessionId !== undefined && refresh.SessionId !== expectedSessionId) return null;
+  const session = await ctx.db
+    .selectFrom('sys_session')
+    .select(['id', 'user_id', 'revoked', 'refresh_jti'])
+    .where('id', '=', refresh.SessionId)
+    .executeTakeFirst();
+  if (!session) return null;
+  if (session.revoked !== 0 || session.refresh_jti !== refresh.jti) return null;
+  if (!(await sessionPrincipal(ctx, session.id))) return null;
+
+  const { accessMinutes, refreshMinutes } = await expiries(ctx);
+  const jti = newJti();
+  const now = new Date();
+  const result = await ctx.db
+    .updateTable('sys_session')
+    .set({
+      refresh_jti: jti,
+      refresh_expire_time: formatDateTime(new Date(now.getTime() + refreshMinutes * 60_000)),
+      last_active_time: formatDateTime(now),
+    })
+    .where('id', '=', session.id)
+    .where('refresh_jti', '=', refresh.jti)
+    .where('revoked', '=', 0)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  const payload = await claimsFor(ctx, session.user_id, session.id);
+  if (!payload) return null;
+  return {
+    payload,
+    accessToken: await ctx.tokens.signAccess(payload, accessMinutes),
+    refreshToken: await ctx.tokens.signRefresh({ SessionId: session.id, jti }, refreshMinutes),
+  };
+}
+
+/** A fresh refresh token for a live session; the previous one stops working. */
+export async function reissueRefreshToken(ctx: AppContext, sessionId: number): Promise<string | null> {
+  const minutes = await configInt(ctx, 'sys_refresh_token_expire');
+  const jti = newJti();
+  const result = await ctx.db
+    .updateTable('sys_session')
+    .set({
+      refresh_jti: jti,
+      refresh_expire_time: formatDateTime(new Date(Date.now() + minutes * 60_000)),
+      last_active_time: formatDateTime(),
+    })
+    .where('id', '=', sessionId)
+    .where('revoked', '=', 0)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  return ctx.tokens.signRefresh({ SessionId: sessionId, jti }, minutes);
+}
+
+/**
+ * The live principal behind a session, or null when the session was revoked or ran out, or its user or
+ * tenant is disabled or deleted. Cached for a minute; revocations drop the cache entry at once.
+ */
+export async function sessionPrincipal(ctx: AppContext, sessionId: number): Promise<SessionPrincipal | null> {
+  const cached = await ctx.cache.get<SessionPrincipal | { dead: true }>(principalKey(sessionId));
+  if (cached) return 'dead' in cached ? null : cached;
+  const row = await ctx.db
+    .selectFrom('sys_session as s')
+    .innerJoin('sys_user as u', 'u.id', 's.user_id')
+    .innerJoin('sys_tenant as t', 't.id', 'u.tenant_id')
+    .select([
+      's.revoked',
+      's.refresh_expire_time',
+      'u.id',
+      'u.tenant_id',
+      'u.account_type',
+      'u.status',
+      'u.is_delete',
+      't.status as tenant_status',
+    ])
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst();
+  const alive =
+    row !== undefined &&
+    row.revoked === 0 &&
+    row.refresh_expire_time > formatDateTime() &&
+    row.is_delete === 0 &&
+    row.status === STATUS.enabled &&
+    row.tenant_status === STATUS.enabled;
+  if (!alive) {
+    await ctx.cache.set(principalKey(sessionId), { dead: true }, PRINCIPAL_TTL_SECONDS);
+    return null;
+  }
+  const grantee = { userId: row.id, tenantId: row.tenant_id, accountType: row.account_type };
+  const principal: SessionPrincipal = { ...grantee, permissions: await loadPermissions(ctx, grantee) };
+  await ctx.cache.set(principalKey(sessionId), principal, PRINCIPAL_TTL_SECONDS);
+  return principal;
+}
+
+export async function revokeSession(ctx: AppContext, sessionId: number, reason: string): Promise<void> {
+  await ctx.db
+    .updateTable('sys_session')
+    .set({ revoked: 1, revoke_time: formatDateTime(), revoke_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked', '=', 0)
+    .execute();
+  await ctx.cache.del(principalKey(sessionId));
+}
+
+/** Ends every live session of a user (disable, force offline, single login), optionally keeping one. */
+export async function revokeUserSessions(
+  ctx: AppContext,
+  userId: number,
+  reason: string,
+  keepSessionId?: number,
+): Promise<void> {
+  let query = ctx.db
+    .selectFrom('sys_session')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked', '=', 0);
+  if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
+  const ids = (await query.execute()).map((r) => r.id);
+  if (ids.length === 0) return;
+  await ctx.db
+    .updateTable('sys_session')
+    .set({ revoked: 1, revoke_time: formatDateTime(), revoke_reason: reason })
+    .where('id', 'in', ids)
+    .execute();
+  await ctx.cache.del(...ids.map(principalKey));
+}
+
+/** Drops cached principals of a user's live sessions so that role or status changes apply at once. */
+export async function forgetUserSessions(ctx: AppContext, userId: number): Promise<void> {
+  const rows = await ctx.db
+    .selectFrom('sys_session')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked', '=', 0)
+    .execute();
+  if (rows.length > 0) await ctx.cache.del(...rows.map((r) => principalKey(r.id)));
+}

@@ -1,0 +1,171 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  DEFAULT_PROFILES,
+  PACKAGE_TYPES,
+  profileListSchema,
+  type RegionalProfile,
+} from '@shuzhi/contracts/profiles';
+import { ConfigError } from './config-error.ts';
+import { resolveSecrets } from './secrets.ts';
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  redisUrl: string | null;
+  packageType: number;
+  profiles: RegionalProfile[];
+  profile: RegionalProfile;
+  sm2: { publicKey: string; privateKey: string };
+  jwtSecret: string;
+  logLevel: LogLevel;
+  webDist: string;
+  /** Requests per minute and IP on the captcha and login endpoints. */
+  rateLimit: { captcha: number; login: number };
+  /** CSP frame-ancestors: pages that may embed Shuzhi (iframe modes of SPEC §2). */
+  frameAncestors: string[];
+  /** Id generator worker number (0–31); random when unset. */
+  workerId: number | null;
+};
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+type Env = Record<string, string | undefined>;
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  const trimmed = raw.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `"${raw}" is not allowed; use an integer from ${min} to ${max}`);
+  }
+  return Number(raw);
+}
+
+/** The server package folder, found from this file whether it runs from src/ or from the bundle in dist/. */
+function serverRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      const name = (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name;
+      if (name === '@shuzhi/server') return dir;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+function loadProfiles(env: Env, cwd: string): RegionalProfile[] {
+  const file = value(env, 'PROFILES_FILE');
+  if (!file) return DEFAULT_PROFILES;
+  const path = resolve(cwd, file);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError('PROFILES_FILE', `cannot read JSON from ${path}: ${(error as Error).message}`);
+  }
+  const parsed = profileListSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(
+      'PROFILES_FILE',
+      `${path} is not a valid profile list: ${issue?.path.join('.') || '(root)'} ${issue?.message ?? ''}`.trim(),
+    );
+  }
+  return parsed.data;
+}
+
+function database(env: Env, dataDir: string): DatabaseConfig {
+  const url = value(env, 'DATABASE_URL');
+  if (!url) return { kind: 'sqlite', file: join(dataDir, 'shuzhi.db') };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
+  throw new ConfigError(
+    'DATABASE_URL',
+    'use postgres://user:password@host:port/database, or leave it unset for the embedded SQLite database',
+  );
+}
+
+/**
+ * Reads the configuration from environment variables. Secrets not given are generated once and kept in
+ * DATA_DIR/keys.json, so a restart keeps sessions and the login key pair.
+ */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
+  const port = integer(env, 'PORT', 5005, 1, 65535);
+  const host = value(env, 'HOST') ?? '0.0.0.0';
+  const dataDir = resolve(cwd, value(env, 'DATA_DIR') ?? './data');
+
+  const redisUrl = value(env, 'REDIS_URL') ?? null;
+  if (redisUrl && !/^rediss?:\/\//i.test(redisUrl)) {
+    throw new ConfigError(
+      'REDIS_URL',
+      'use redis://host:port (or rediss://), or leave it unset for the in-memory cache',
+    );
+  }
+
+  const packageTypeRaw = value(env, 'PACKAGE_TYPE') ?? '0';
+  const packageType = Number(packageTypeRaw);
+  const allowed = PACKAGE_TYPES as readonly number[];
+  if (!/^\d+$/.test(packageTypeRaw) || !allowed.includes(packageType)) {
+    throw new ConfigError(
+      'PACKAGE_TYPE',
+      `"${packageTypeRaw}" is unknown; valid values are ${allowed.join(', ')}`,
+    );
+  }
+  const profiles = loadProfiles(env, cwd);
+  const profile = profiles.find((p) => p.packageType === packageType);
+  if (!profile) {
+    throw new ConfigError(
+      'PACKAGE_TYPE',
+      `no profile for ${packageType}; the profiles define ${profiles.map((p) => p.packageType).join(', ')}`,
+    );
+  }
+
+  const logLevel = (value(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `"${logLevel}" is not allowed; use one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  const workerRaw = value(env, 'WORKER_ID');
+  const workerId = workerRaw === undefined ? null : integer(env, 'WORKER_ID', 0, 0, 31);
+
+  const frameAncestors = (value(env, 'FRAME_ANCESTORS') ?? "'self'").split(/\s+/).filter(Boolean);
+
+  const db = database(env, dataDir);
+  const secrets = resolveSecrets(env, dataDir);
+
+  return {
+    port,
+    host,
+    dataDir,
+    database: db,
+    redisUrl,
+    packageType,
+    profiles,
+    profile,
+    sm2: secrets.sm2,
+    jwtSecret: secrets.jwtSecret,
+    logLevel: logLevel as LogLevel,
+    webDist: resolve(cwd, value(env, 'WEB_DIST') ?? join(serverRoot(), '..', 'web', 'dist')),
+    rateLimit: {
+      captcha: integer(env, 'RATE_LIMIT_CAPTCHA', 60, 1, 100_000),
+      login: integer(env, 'RATE_LIMIT_LOGIN', 30, 1, 100_000),
+    },
+    frameAncestors,
+    workerId,
+  };
+}

@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../../db/schema.ts';
+import type { DatabaseConfig } from '../config/config.ts';
+
+export type Db = Kysely<Database>;
+export type Dialect = DatabaseConfig['kind'];
+
+const PG_INT8 = 20;
+const PG_TIMESTAMP = 1114;
+const PG_TIMESTAMPTZ = 1184;
+
+// Ids and counts are int8 in PostgreSQL; they stay below 2^53, so numbers are exact. Timestamps are
+// written as `yyyy-MM-dd HH:mm:ss` text and read back unchanged, like SQLite does.
+pg.types.setTypeParser(PG_INT8, (text) => Number(text));
+pg.types.setTypeParser(PG_TIMESTAMP, (text) => text.slice(0, 19));
+pg.types.setTypeParser(PG_TIMESTAMPTZ, (text) => text.slice(0, 19));
+
+export function openDatabase(config: DatabaseConfig): { db: Db; dialect: Dialect } {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  mkdirSync(dirname(config.file), { recursive: true });
+  const sqlite = new SqliteDatabase(config.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // WAL with NORMAL sync stays crash-safe for the database file and is much faster than FULL.
+  sqlite.pragma('synchronous = NORMAL');
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    dialect: 'sqlite',
+  };
+}

@@ -1,0 +1,44 @@
+import type { BusinessErrorCode, PlatformErrorCode } from '@shuzhi/contracts/errors';
+import type { z } from 'zod';
+
+/** A business error from the catalogue: HTTP 200, envelope code = the catalogue code. */
+export class AppError extends Error {
+  constructor(
+    readonly code: BusinessErrorCode,
+    readonly params?: Record<string, string | number>,
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}
+
+/** A platform outcome (401, 403, 404, 429…): HTTP status = envelope code, optional response headers. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: PlatformErrorCode,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(String(status));
+    this.name = 'HttpError';
+  }
+}
+
+export type RequestPart = 'body' | 'querystring' | 'params' | 'headers';
+
+/** Request validation failed: envelope code 400 with field errors. */
+export class ValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(
+    readonly issues: readonly z.core.$ZodIssue[],
+    readonly part: RequestPart,
+  ) {
+    super('validation failed');
+    this.name = 'ValidationError';
+  }
+}
+
+/** The header that tells Admin.NET-family clients to drop their tokens. */
+export const INVALID_TOKEN_HEADERS = { 'access-token': 'invalid_token' } as const;
+
+export const unauthorized = (dropTokens = false) =>
+  new HttpError(401, dropTokens ? { ...INVALID_TOKEN_HEADERS } : {});

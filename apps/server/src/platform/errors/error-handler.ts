@@ -1,0 +1,55 @@
+import { PLATFORM_ERRORS, type PlatformErrorCode } from '@shuzhi/contracts/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { failure } from '../http/envelope.ts';
+import { localeOf } from '../http/locale.ts';
+import { AppError, HttpError, ValidationError } from './app-error.ts';
+import { businessMessage, platformMessage, validationErrors } from './messages.ts';
+
+const MAX_MESSAGES_IN_SUMMARY = 3;
+
+function sendPlatform(reply: FastifyReply, request: FastifyRequest, status: PlatformErrorCode, headers = {}) {
+  return reply
+    .status(status)
+    .headers(headers)
+    .send(failure(status, platformMessage(status, localeOf(request))));
+}
+
+function isPlatformStatus(status: number): status is PlatformErrorCode {
+  return status in PLATFORM_ERRORS;
+}
+
+/**
+ * The one place errors become envelopes (docs/wire.md): business codes and validation with HTTP 200,
+ * platform outcomes with their status, faults as 500 with a trace id and the details only in the log.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    const locale = localeOf(request);
+    if (error instanceof AppError) {
+      return reply.status(200).send(failure(error.code, businessMessage(error.code, locale, error.params)));
+    }
+    if (error instanceof ValidationError) {
+      const errors = validationErrors(error.issues, error.part, locale);
+      const summary = Object.values(errors).flat().slice(0, MAX_MESSAGES_IN_SUMMARY).join('; ');
+      return reply.status(200).send(failure(400, summary || platformMessage(400, locale), errors));
+    }
+    if (error instanceof HttpError) return sendPlatform(reply, request, error.status, error.headers);
+
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 400) {
+      // Malformed JSON and similar body errors: same shape as a validation failure.
+      const message = platformMessage(400, locale);
+      return reply.status(200).send(failure(400, message, { body: [message] }));
+    }
+    if (status > 400 && status < 500) {
+      return sendPlatform(reply, request, isPlatformStatus(status) ? status : 400);
+    }
+
+    const traceId = request.id;
+    request.log.error({ err: error, traceId }, 'request failed');
+    return reply
+      .status(500)
+      .header('x-trace-id', traceId)
+      .send(failure(500, platformMessage(500, locale, { traceId })));
+  });
+}

@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../errors/app-error.ts';
+
+/**
+ * Helmet's headers, computed once: they do not depend on the request, and building the middleware per
+ * request (as @fastify/helmet does) costs more than the rest of a cached API call.
+ */
+function securityHeaders(frameAncestors: string[]): Record<string, string> {
+  const options: HelmetOptions = {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd and the theme write inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // File preview shows PDFs in a frame; the job dashboard is an embedded page.
+        frameSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors,
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Embedding modes (openType=iframenoheader) rely on frame-ancestors, not X-Frame-Options.
+    xFrameOptions:
+      frameAncestors.length === 1 && frameAncestors[0] === "'self'" ? { action: 'sameorigin' } : false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  };
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
+/**
+ * JSON answers are never rendered or framed, so they need only these (OWASP REST Security); the full
+ * helmet set goes with pages and files, where it matters. Fewer bytes per call keeps the hot API fast.
+ */
+const API_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cache-control': 'no-store',
+};
+
+/** Security headers, CORS for token headers, and the rate-limit plugin (routes opt in, keyed by IP). */
+export async function installSecurity(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const documentHeaders = securityHeaders(ctx.config.frameAncestors);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? API_HEADERS : documentHeaders);
+    done();
+  });
+  // The CORS plugin answers preflights on its own `OPTIONS *` route: public by nature.
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'OPTIONS' && route.url === '*') route.config = { ...route.config, access: 'public' };
+  });
+  await app.register(cors, {
+    origin: true,
+    credentials: true,
+    exposedHeaders: ['access-token', 'x-access-token', 'x-trace-id'],
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    ...(ctx.cache.redis ? { redis: ctx.cache.redis, nameSpace: 'rl:' } : {}),
+    errorResponseBuilder: () => new HttpError(429),
+  });
+}

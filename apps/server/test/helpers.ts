@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CONFIG_DEFAULTS } from '@shuzhi/contracts/config';
+import type { Envelope } from '@shuzhi/contracts/envelope';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { type BuildOptions, buildApp } from '../src/app.ts';
+import { sm2Encrypt } from '../src/platform/auth/sm2.ts';
+import { type AppConfig, loadConfig } from '../src/platform/config/config.ts';
+import { forgetConfigValue } from '../src/platform/config/sys-config.ts';
+
+/** Cheap argon2 for tests; production uses the OWASP baseline. */
+export const TEST_HASH_COST = { memoryCost: 1024, timeCost: 1 };
+export const DEFAULT_PASSWORD = CONFIG_DEFAULTS.sys_password;
+
+export type TestEnv = {
+  dataDir: string;
+  env: Record<string, string>;
+  cachePrefix: string;
+  cleanup(): Promise<void>;
+};
+
+/**
+ * A fresh place to run an app: a temp DATA_DIR, and when TEST_DATABASE_URL / TEST_REDIS_URL are set, a
+ * PostgreSQL schema of its own and a Redis key prefix of its own, so test files run in parallel.
+ */
+export async function createTestEnv(): Promise<TestEnv> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shuzhi-test-'));
+  // Tests sign in far more often than people do; the rate-limit test sets its own limits.
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_LOGIN: '100000',
+    RATE_LIMIT_CAPTCHA: '100000',
+  };
+  const cachePrefix = `shuzhi-test:${randomBytes(6).toString('hex')}:`;
+  let dropSchema: (() => Promise<void>) | null = null;
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+    const url = new URL(pgUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    env.DATABASE_URL = url.toString();
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    };
+  }
+  const redisUrl = process.env.TEST_REDIS_URL;
+  if (redisUrl) env.REDIS_URL = redisUrl;
+  return {
+    dataDir,
+    env,
+    cachePrefix,
+    async cleanup() {
+      await dropSchema?.();
+      if (redisUrl) await dropKeys(redisUrl, cachePrefix);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function dropKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    await redis.quit();
+  }
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: AppConfig;
+  testEnv: TestEnv;
+  close(): Promise<void>;
+};
+
+/**
+ * Builds a seeded app on a fresh test environment. Captcha is off unless `captcha: true`, so tests can log
+ * in directly; `env` adds or overrides configuration variables.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; captcha?: boolean } & Partial<BuildOptions> = {},
+): Promise<TestApp> {
+  const testEnv = await createTestEnv();
+  const config = loadConfig({ ...testEnv.env, ...options.env });
+  const app = await buildApp({
+    config,
+    logger: false,
+    cachePrefix: testEnv.cachePrefix,
+    passwordHashing: TEST_HASH_COST,
+    ...options,
+  });
+  if (!options.captcha) await setConfig(app, 'sys_captcha', 'false');
+  return {
+    app,
+    config,
+    testEnv,
+    async close() {
+      await app.close();
+      await testEnv.cleanup();
+    },
+  };
+}
+
+export async function setConfig(app: FastifyInstance, code: string, value: string): Promise<void> {
+  await app.ctx.db.updateTable('sys_config').set({ value }).where('code', '=', code).execute();
+  await forgetConfigValue(app.ctx, code);
+}
+
+/** Encrypts like the web client does with the app's public key. */
+export function encrypt(app: FastifyInstance, text: string): string {
+  return sm2Encrypt(text, app.ctx.config.sm2.publicKey);
+}
+
+export function body<T = unknown>(response: LightMyRequestResponse): Envelope<T> {
+  return response.json() as Envelope<T>;
+}
+
+export type Tokens = { accessToken: string; refreshToken: string; isDefPwd: boolean; isUpdatePwd: boolean };
+
+export async function loginRequest(
+  app: FastifyInstance,
+  account: string,
+  password: string = DEFAULT_PASSWORD,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/sysAuth/login',
+    payload: { account, password: encrypt(app, password), ...extra },
+    headers,
+  });
+}
+
+/** Logs a seeded user in (captcha must be off) and returns the tokens; fails the test on any error. */
+export async function login(
+  app: FastifyInstance,
+  account: string,
+  password: string = DEFAULT_PASSWORD,
+): Promise<Tokens> {
+  const response = await loginRequest(app, account, password);
+  const envelope = body<Tokens>(response);
+  if (envelope.code !== 200 || !envelope.result) {
+    throw new Error(`login ${account} failed: ${JSON.stringify(envelope)}`);
+  }
+  return envelope.result;
+}
+
+/** A GET/POST with the Bearer token. */
+export function authed(app: FastifyInstance, token: string, options: InjectOptions) {
+  return app.inject({
+    ...options,
+    headers: { ...(options.headers ?? {}), authorization: `Bearer ${token}` },
+  });
+}
