@@ -33,12 +33,16 @@ async function measure(name: string, url: string, headers: Record<string, string
 
 async function startHello(): Promise<{ url: string; stop: () => void }> {
   const child = fork(join(here, 'hello.mjs'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
+  const port = await new Promise<number>((resolve) =>
+    child.once('message', (m: { port: number }) => resolve(m.port)),
+  );
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
 async function signIn(baseUrl: string): Promise<string> {
-  const config = (await (await fetch(`${baseUrl}/api/sysAuth/loginConfig`)).json()) as { result: { publicKey: string } };
+  const config = (await (await fetch(`${baseUrl}/api/sysAuth/loginConfig`)).json()) as {
+    result: { publicKey: string };
+  };
   const password = sm2.doEncrypt('Shuzhi@2026', config.result.publicKey, 1);
   const response = await fetch(`${baseUrl}/api/sysAuth/login`, {
     method: 'POST',
@@ -62,18 +66,37 @@ try {
   ];
   const base = rows[0].reqPerSec;
   console.log(`\n${duration} s per target, ${connections} connections, Node ${process.version}\n`);
-  console.log(['target'.padEnd(34), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'ratio'.padStart(7), 'errors'.padStart(7)].join(''));
+  console.log(
+    [
+      'target'.padEnd(34),
+      'req/s'.padStart(9),
+      'p50 ms'.padStart(8),
+      'p99 ms'.padStart(8),
+      'ratio'.padStart(7),
+      'errors'.padStart(7),
+    ].join(''),
+  );
   for (const row of rows) {
     const ratio = (row.reqPerSec / base).toFixed(2);
     console.log(
-      [row.name.padEnd(34), String(row.reqPerSec).padStart(9), String(row.p50).padStart(8), String(row.p99).padStart(8), ratio.padStart(7), String(row.errors + row.non2xx).padStart(7)].join(''),
+      [
+        row.name.padEnd(34),
+        String(row.reqPerSec).padStart(9),
+        String(row.p50).padStart(8),
+        String(row.p99).padStart(8),
+        ratio.padStart(7),
+        String(row.errors + row.non2xx).padStart(7),
+      ].join(''),
     );
   }
   const userInfoRatio = rows[1].reqPerSec / base;
   console.log(`\nuserInfo at ${userInfoRatio.toFixed(2)} of hello-world (target ≥ 0.50)`);
   const out = join(here, 'results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'latest.json'), `${JSON.stringify({ date: new Date().toISOString(), duration, connections, rows }, null, 2)}\n`);
+  writeFileSync(
+    join(out, 'latest.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), duration, connections, rows }, null, 2)}\n`,
+  );
 } finally {
   hello.stop();
   await shuzhi.stop();

@@ -68,7 +68,10 @@ export type RunningShuzhi = { baseUrl: string; dataDir: string; stop: () => Prom
  * rows given in `config` (e.g. the captcha switched off, as an admin would) are then written and the
  * server started again to read them.
  */
-export async function launchShuzhi(config: Record<string, string> = {}, quiet = true): Promise<RunningShuzhi> {
+export async function launchShuzhi(
+  config: Record<string, string> = {},
+  quiet = true,
+): Promise<RunningShuzhi> {
   if (!existsSync(serverMain)) throw new Error('Build the app first: apps/server/dist/main.js is missing');
   const dataDir = mkdtempSync(join(tmpdir(), 'shuzhi-run-'));
   const port = await freePort();

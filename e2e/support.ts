@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 export const baseUrl = (): string => inject('baseUrl');
 
 export const DEFAULT_PASSWORD = 'Shuzhi@2026';
+export const NEW_PASSWORD = 'Huangpu#2026x';
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -29,7 +30,9 @@ export async function openBrowser(viewport = { width: 1366, height: 768 }): Prom
     args: CHROMIUM_ARGS,
     viewport,
     locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
   });
+  context.setDefaultTimeout(20_000);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -41,7 +44,32 @@ export async function openBrowser(viewport = { width: 1366, height: 768 }): Prom
   };
 }
 
+/** Screenshots land in .tmp/screenshots for a person to look at; tests never compare pixels. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = join(process.cwd(), '.tmp', 'screenshots');
+  mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+export async function fillLogin(page: Page, account: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl()}/login`);
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/**
+ * Signs a seeded user in for the first time: the forced password change of SPEC §4 leads to the
+ * user centre, where the default password is replaced; the user then lands on the dashboard.
+ */
+export async function firstSignIn(page: Page, account: string): Promise<void> {
+  await fillLogin(page, account, DEFAULT_PASSWORD);
+  await page.getByTestId('force-password-ok').click();
+  await page.waitForURL(/\/system\/userCenter\?isPassword=true/);
+  await page.getByTestId('password-old').fill(DEFAULT_PASSWORD);
+  await page.getByTestId('password-new').fill(NEW_PASSWORD);
+  await page.getByTestId('password-confirm').fill(NEW_PASSWORD);
+  await page.getByTestId('password-submit').click();
+  await page.waitForURL(/\/dashboard$/);
+  await page.getByTestId('dashboard-greeting').waitFor();
 }

@@ -47,6 +47,7 @@ export default defineConfig({
     },
   },
   test: {
+    sequence: { groupOrder: 0 },
     environment: 'jsdom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['src/test-setup.ts'],
