@@ -11,7 +11,7 @@ export function LayoutFooter() {
     branding.copyright ||
     t('footer.copyright', { year: new Date().getFullYear(), unit: branding.unitName || branding.systemName });
   const parts = [
-    branding.organizer,
+    branding.organizer ? t('login.organizer', { name: branding.organizer }) : '',
     branding.phone ? t('login.supportPhone', { phone: branding.phone }) : '',
     copyright,
   ].filter(Boolean);

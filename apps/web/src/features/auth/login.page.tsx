@@ -155,7 +155,9 @@ export default function LoginPage() {
             ))}
           </ul>
         </div>
-        <div className={styles.brandFooter}>{branding.organizer}</div>
+        <div className={styles.brandFooter}>
+          {branding.organizer ? t('login.organizer', { name: branding.organizer }) : null}
+        </div>
       </section>
 
       <section className={styles.formPanel}>
@@ -264,7 +266,7 @@ export default function LoginPage() {
           style={{ color: token.colorTextTertiary }}
           data-testid="login-footer"
         >
-          {branding.organizer ? <div>{branding.organizer}</div> : null}
+          {branding.organizer ? <div>{t('login.organizer', { name: branding.organizer })}</div> : null}
           <div>
             {branding.phone ? <span>{t('login.supportPhone', { phone: branding.phone })} · </span> : null}
             <span>{copyright}</span>

@@ -57,6 +57,7 @@ const en: Messages = {
     submit: 'Sign in',
     noPermission: 'Sorry, you are not allowed to sign in',
     supportPhone: 'Support: {{phone}}',
+    organizer: 'Organizer: {{name}}',
     capsLock: 'Caps Lock is on',
     highlights: {
       collectTitle: 'Collect once, reuse everywhere',

@@ -55,6 +55,7 @@ const zhCN = {
     submit: '登 录',
     noPermission: '抱歉，您没有登录权限',
     supportPhone: '服务电话：{{phone}}',
+    organizer: '主办单位：{{name}}',
     capsLock: '大写锁定已打开',
     highlights: {
       collectTitle: '一次采集，多方复用',

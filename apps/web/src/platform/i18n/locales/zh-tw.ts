@@ -57,6 +57,7 @@ const zhTW: Messages = {
     submit: '登 入',
     noPermission: '抱歉，您沒有登入權限',
     supportPhone: '服務電話：{{phone}}',
+    organizer: '主辦單位：{{name}}',
     capsLock: '大寫鎖定已開啟',
     highlights: {
       collectTitle: '一次採集，多方複用',
