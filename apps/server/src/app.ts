@@ -128,7 +128,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       docs.addHook('onRoute', (route) => {
         route.config = { ...route.config, access: 'public' };
       });
-      await docs.register(swaggerUi, { routePrefix: '/swagger', staticCSP: true });
+      await docs.register(swaggerUi, {
+        routePrefix: '/swagger',
+        staticCSP: true,
+        // Plain-HTTP intranet deployments are common; upgrading requests to HTTPS would break the page there.
+        transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+      });
     });
 
     await app.register(async (api) => {

@@ -1,5 +1,6 @@
 import type { MenuNode } from '@shuzhi/contracts/menu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetAllMenuTrees } from '../src/modules/menu/menu.service.ts';
 import { authed, body, createTestApp, login, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -79,6 +80,8 @@ describe('loginMenuTree', () => {
       .set({ status: 2 })
       .where('id', '=', page?.id ?? 0)
       .execute();
+    // As the menu editor does after writing.
+    await forgetAllMenuTrees(t.app.ctx);
     try {
       const after = flatten(await tree('superadmin'));
       expect(after.find((n) => n.id === page?.id)).toBeUndefined();
@@ -88,6 +91,7 @@ describe('loginMenuTree', () => {
         .set({ status: 1 })
         .where('id', '=', page?.id ?? 0)
         .execute();
+      await forgetAllMenuTrees(t.app.ctx);
     }
   });
 

@@ -13,7 +13,7 @@ import { currentUser } from '../../platform/access/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import * as auth from './auth.service.ts';
-import { userInfo } from './user-info.service.ts';
+import { userInfoResult } from './user-info.service.ts';
 
 const tags = ['sysAuth'];
 
@@ -90,7 +90,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'The signed-in user',
     tags,
     response: userInfoSchema,
-    handler: ({ ctx, req }) => userInfo(ctx, currentUser(req)),
+    handler: ({ ctx, req }) => userInfoResult(ctx, currentUser(req)),
   });
 
   defineRoute(app, ctx, {

@@ -8,9 +8,45 @@ import { STATUS } from '@shuzhi/contracts/envelope';
 import { visibleOrgIds } from '../../platform/access/data-scope.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { unauthorized } from '../../platform/errors/app-error.ts';
+import { SerializedResult } from '../../platform/http/envelope.ts';
 
+type BaseInfo = Omit<UserInfo, 'buttons' | 'authBtnList'>;
+
+/**
+ * userInfo is cached per user in the process's local tier (ctx.cache.local), with its serialised JSON, so
+ * that the call every page load makes costs neither queries nor serialisation.
+ *
+ * Invalidation contract: whatever changes what userInfo shows — the user's own row (names, org, position,
+ * password flag, region fields), their roles, their org or external orgs, or their data scope — calls
+ * `forgetUserInfo(ctx, userId)` after writing; a change that touches many users at once (renaming an org or
+ * a position, editing or disabling a role, moving a subtree) calls `forgetAllUserInfo(ctx)`. Both apply at
+ * once here and in every other process. Buttons are not part of this cache: they come from the session's
+ * principal (see platform/auth/sessions.ts, `forgetUserSessions`).
+ */
 const TTL_SECONDS = 60;
-const key = (userId: number) => `uinfo:${userId}`;
+const KEY_PREFIX = 'uinfo:';
+const key = (userId: number) => `${KEY_PREFIX}${userId}`;
+/** Variants per user (one per distinct button set among their sessions), before they are rebuilt. */
+const MAX_VARIANTS = 8;
+
+type CachedUserInfo = {
+  base: BaseInfo;
+  /** `JSON.stringify(base)` without its closing brace. */
+  head: string;
+  /** Serialised results by the JSON of their button list. */
+  variants: Map<string, SerializedResult>;
+};
+
+/** JSON of a principal's button list; the set object is stable for as long as the principal is cached. */
+const buttonsJson = new WeakMap<ReadonlySet<string>, string>();
+function buttonsJsonOf(permissions: ReadonlySet<string>): string {
+  let json = buttonsJson.get(permissions);
+  if (json === undefined) {
+    json = JSON.stringify([...permissions]);
+    buttonsJson.set(permissions, json);
+  }
+  return json;
+}
 
 type OrgRow = {
   id: number;
@@ -22,25 +58,60 @@ type OrgRow = {
   region_code: string | null;
 };
 
-/** Drops the cached userInfo of a user; anything that changes what userInfo shows calls it. */
+/** Drops the cached userInfo of a user, here and in every other process. */
 export async function forgetUserInfo(ctx: AppContext, userId: number): Promise<void> {
-  await ctx.cache.del(key(userId));
+  await ctx.cache.local.invalidate(key(userId));
 }
 
-/** The signed-in user's profile (SPEC §3 "User info"), cached for a minute per user. */
+/** Drops every cached userInfo (org, position or role changes that touch many users). */
+export async function forgetAllUserInfo(ctx: AppContext): Promise<void> {
+  await ctx.cache.local.invalidatePrefix(KEY_PREFIX);
+}
+
+async function cachedUserInfo(ctx: AppContext, caller: AuthUser): Promise<CachedUserInfo> {
+  const k = key(caller.userId);
+  const hit = ctx.cache.local.get<CachedUserInfo>(k);
+  if (hit) return hit;
+  const since = ctx.cache.local.mark();
+  const base = await loadUserInfo(ctx, caller);
+  const entry: CachedUserInfo = { base, head: JSON.stringify(base).slice(0, -1), variants: new Map() };
+  ctx.cache.local.set(k, entry, TTL_SECONDS, since);
+  return entry;
+}
+
+/** The signed-in user's profile (SPEC §3 "User info"). */
 export async function userInfo(ctx: AppContext, caller: AuthUser): Promise<UserInfo> {
-  const cached = await ctx.cache.get<Omit<UserInfo, 'buttons' | 'authBtnList'>>(key(caller.userId));
-  const base = cached ?? (await loadUserInfo(ctx, caller));
-  if (!cached) await ctx.cache.set(key(caller.userId), base, TTL_SECONDS);
+  const { base } = await cachedUserInfo(ctx, caller);
   // Buttons come from the session's principal so that they always match what the server enforces.
   const buttons = [...caller.permissions];
   return { ...base, buttons, authBtnList: buttons };
 }
 
-async function loadUserInfo(
+/**
+ * `userInfo` already serialised, as the route sends it: the same JSON as `JSON.stringify(userInfo(…))`.
+ * Synchronous when cached.
+ */
+export function userInfoResult(
   ctx: AppContext,
   caller: AuthUser,
-): Promise<Omit<UserInfo, 'buttons' | 'authBtnList'>> {
+): SerializedResult | Promise<SerializedResult> {
+  const hit = ctx.cache.local.get<CachedUserInfo>(key(caller.userId));
+  if (hit) return serializedFor(hit, caller);
+  return cachedUserInfo(ctx, caller).then((entry) => serializedFor(entry, caller));
+}
+
+function serializedFor(entry: CachedUserInfo, caller: AuthUser): SerializedResult {
+  const buttons = buttonsJsonOf(caller.permissions);
+  let result = entry.variants.get(buttons);
+  if (result === undefined) {
+    if (entry.variants.size >= MAX_VARIANTS) entry.variants.clear();
+    result = new SerializedResult(`${entry.head},"buttons":${buttons},"authBtnList":${buttons}}`);
+    entry.variants.set(buttons, result);
+  }
+  return result;
+}
+
+async function loadUserInfo(ctx: AppContext, caller: AuthUser): Promise<BaseInfo> {
   const user = await ctx.db
     .selectFrom('sys_user')
     .selectAll()

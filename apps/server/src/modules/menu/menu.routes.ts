@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { currentUser } from '../../platform/access/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { defineRoute } from '../../platform/http/route.ts';
-import { loginMenuTree, ownButtonPermissions } from './menu.service.ts';
+import { loginMenuTreeResult, ownButtonPermissions } from './menu.service.ts';
 
 const tags = ['sysMenu'];
 
@@ -16,7 +16,7 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: "The signed-in user's directories and menus (no buttons)",
     tags,
     response: z.array(menuNodeSchema),
-    handler: ({ ctx, req }) => loginMenuTree(ctx, currentUser(req)),
+    handler: ({ ctx, req }) => loginMenuTreeResult(ctx, currentUser(req)),
   });
 
   defineRoute(app, ctx, {

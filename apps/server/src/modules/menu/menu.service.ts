@@ -3,6 +3,45 @@ import { MENU_TYPE, type MenuNode } from '@shuzhi/contracts/menu';
 import type { SysMenuTable } from '../../db/schema.ts';
 import { grantedMenuIds } from '../../platform/access/permissions.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
+import { SerializedResult } from '../../platform/http/envelope.ts';
+
+/**
+ * The login menu tree is cached per user in the process's local tier (ctx.cache.local), serialised, since
+ * every page load asks for it and it changes only when an admin edits something.
+ *
+ * Invalidation contract: a change to one user's grants (their roles, account type or tenant) calls
+ * `forgetMenuTree(ctx, userId)`; a change that can touch many users (adding, editing, enabling, disabling or
+ * deleting a menu; a role's menus or status; a tenant's menus) calls `forgetAllMenuTrees(ctx)`. Both apply
+ * at once here and in every other process. Button permissions live in the session principal: such changes
+ * also call `forgetUserSessions` (platform/auth/sessions.ts) for the users concerned.
+ */
+const TTL_SECONDS = 60;
+const KEY_PREFIX = 'menutree:';
+const key = (userId: number) => `${KEY_PREFIX}${userId}`;
+
+export async function forgetMenuTree(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.cache.local.invalidate(key(userId));
+}
+
+export async function forgetAllMenuTrees(ctx: AppContext): Promise<void> {
+  await ctx.cache.local.invalidatePrefix(KEY_PREFIX);
+}
+
+/** `loginMenuTree` already serialised, as the route sends it; synchronous when cached. */
+export function loginMenuTreeResult(
+  ctx: AppContext,
+  user: AuthUser,
+): SerializedResult | Promise<SerializedResult> {
+  const hit = ctx.cache.local.get<SerializedResult>(key(user.userId));
+  return hit ?? loadMenuTreeResult(ctx, user);
+}
+
+async function loadMenuTreeResult(ctx: AppContext, user: AuthUser): Promise<SerializedResult> {
+  const since = ctx.cache.local.mark();
+  const result = SerializedResult.of(await loginMenuTree(ctx, user));
+  ctx.cache.local.set(key(user.userId), result, TTL_SECONDS, since);
+  return result;
+}
 
 type MenuRow = Pick<
   SysMenuTable,

@@ -1,6 +1,12 @@
 import { isPermission, type RouteAccess } from '@shuzhi/contracts/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { refreshSession, sessionPrincipal } from '../auth/sessions.ts';
+import {
+  cachedPrincipal,
+  refreshSession,
+  type SessionPrincipal,
+  sessionPrincipal,
+} from '../auth/sessions.ts';
+import type { AccessPayload } from '../auth/tokens.ts';
 import type { AppContext, AuthUser } from '../context.ts';
 import { HttpError, unauthorized } from '../errors/app-error.ts';
 
@@ -62,7 +68,24 @@ async function authenticate(
     reply.header('x-access-token', pair.refreshToken);
     payload = pair.payload;
   }
-  const principal = await sessionPrincipal(ctx, payload.SessionId);
+  return authUser(await sessionPrincipal(ctx, payload.SessionId), payload);
+}
+
+/**
+ * The hot path: a token verified before whose session's principal is in this process's local tier, all
+ * without awaiting. Undefined when anything has to be loaded or verified (then `authenticate` runs).
+ */
+function authenticateKnown(ctx: AppContext, request: FastifyRequest): AuthUser | undefined {
+  const token = bearer(request.headers.authorization);
+  if (!token) return undefined;
+  const payload = ctx.tokens.knownAccess(token);
+  if (!payload) return undefined;
+  const principal = cachedPrincipal(ctx, payload.SessionId);
+  if (principal === undefined) return undefined;
+  return authUser(principal, payload);
+}
+
+function authUser(principal: SessionPrincipal | null, payload: AccessPayload): AuthUser {
   if (!principal || principal.userId !== payload.UserId) throw unauthorized(true);
   return {
     userId: principal.userId,
@@ -103,14 +126,28 @@ export function installAccess(app: FastifyInstance, ctx: AppContext): () => Regi
       );
     }
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.is404) return;
-    const access = request.routeOptions.config?.access;
-    if (access === 'public') return;
-    if (!isRouteAccess(access)) throw new HttpError(403);
-    const user = await authenticate(ctx, request, reply);
+  const admit = (request: FastifyRequest, access: RouteAccess, user: AuthUser): HttpError | undefined => {
     request.user = user;
-    if (access !== 'loggedIn' && !user.permissions.has(access)) throw new HttpError(403);
+    return access !== 'loggedIn' && !user.permissions.has(access) ? new HttpError(403) : undefined;
+  };
+  // Callback style so that a cached caller is admitted without a single await; anything else goes the
+  // full (awaited) way.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.is404) return done();
+    const access = request.routeOptions.config?.access;
+    if (access === 'public') return done();
+    if (!isRouteAccess(access)) return done(new HttpError(403));
+    let known: AuthUser | undefined;
+    try {
+      known = authenticateKnown(ctx, request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (known) return done(admit(request, access, known));
+    authenticate(ctx, request, reply).then(
+      (user) => done(admit(request, access, user)),
+      (error: Error) => done(error),
+    );
   });
   return list;
 }

@@ -17,7 +17,34 @@ export type SessionPrincipal = {
 export type TokenPair = { accessToken: string; refreshToken: string; payload: AccessPayload };
 
 const PRINCIPAL_TTL_SECONDS = 60;
+/**
+ * Principals are also kept in the per-process tier (ctx.cache.local) so that an authenticated call costs no
+ * shared-cache round trip. Short-lived on purpose: revocations below drop it at once in every process
+ * (pub/sub), and the TTL bounds staleness should any change bypass them.
+ */
+const PRINCIPAL_LOCAL_TTL_SECONDS = 10;
 const principalKey = (sessionId: number) => `sess:${sessionId}`;
+/**
+ * Marks a revoked session in the shared cache. A load that read the session row just before the revocation
+ * writes its principal first and checks this marker after: either it sees the marker and takes the principal
+ * back out, or the revocation's own delete (which follows the marker) lands after that write.
+ */
+const revokedKey = (sessionId: number) => `sess-revoked:${sessionId}`;
+
+async function markRevoked(ctx: AppContext, sessionIds: number[]): Promise<void> {
+  for (const id of sessionIds) await ctx.cache.set(revokedKey(id), 1, PRINCIPAL_TTL_SECONDS);
+}
+
+/**
+ * Drops cached principals: first from the shared cache, then from every process's local tier (which also
+ * voids loads that were under way, so none of them can put the old principal back).
+ */
+async function forgetPrincipals(ctx: AppContext, sessionIds: number[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  const keys = sessionIds.map(principalKey);
+  await ctx.cache.del(...keys);
+  await ctx.cache.local.invalidate(...keys);
+}
 const newJti = () => randomBytes(16).toString('base64url');
 
 async function claimsFor(ctx: AppContext, userId: number, sessionId: number): Promise<AccessPayload | null> {
@@ -160,6 +187,21 @@ export async function reissueRefreshToken(ctx: AppContext, sessionId: number): P
  * tenant is disabled or deleted. Cached for a minute; revocations drop the cache entry at once.
  */
 export async function sessionPrincipal(ctx: AppContext, sessionId: number): Promise<SessionPrincipal | null> {
+  const key = principalKey(sessionId);
+  const local = cachedPrincipal(ctx, sessionId);
+  if (local !== undefined) return local;
+  const since = ctx.cache.local.mark();
+  const principal = await loadPrincipal(ctx, sessionId);
+  ctx.cache.local.set(key, principal, PRINCIPAL_LOCAL_TTL_SECONDS, since);
+  return principal;
+}
+
+/** The principal from this process's local tier only: undefined when it has to be loaded. */
+export function cachedPrincipal(ctx: AppContext, sessionId: number): SessionPrincipal | null | undefined {
+  return ctx.cache.local.get<SessionPrincipal | null>(principalKey(sessionId));
+}
+
+async function loadPrincipal(ctx: AppContext, sessionId: number): Promise<SessionPrincipal | null> {
   const cached = await ctx.cache.get<SessionPrincipal | { dead: true }>(principalKey(sessionId));
   if (cached) return 'dead' in cached ? null : cached;
   const row = await ctx.db
@@ -192,6 +234,10 @@ export async function sessionPrincipal(ctx: AppContext, sessionId: number): Prom
   const grantee = { userId: row.id, tenantId: row.tenant_id, accountType: row.account_type };
   const principal: SessionPrincipal = { ...grantee, permissions: await loadPermissions(ctx, grantee) };
   await ctx.cache.set(principalKey(sessionId), principal, PRINCIPAL_TTL_SECONDS);
+  if (await ctx.cache.get(revokedKey(sessionId))) {
+    await ctx.cache.del(principalKey(sessionId));
+    return null;
+  }
   return principal;
 }
 
@@ -202,7 +248,8 @@ export async function revokeSession(ctx: AppContext, sessionId: number, reason: 
     .where('id', '=', sessionId)
     .where('revoked', '=', 0)
     .execute();
-  await ctx.cache.del(principalKey(sessionId));
+  await markRevoked(ctx, [sessionId]);
+  await forgetPrincipals(ctx, [sessionId]);
 }
 
 /** Ends every live session of a user (disable, force offline, single login), optionally keeping one. */
@@ -225,7 +272,8 @@ export async function revokeUserSessions(
     .set({ revoked: 1, revoke_time: formatDateTime(), revoke_reason: reason })
     .where('id', 'in', ids)
     .execute();
-  await ctx.cache.del(...ids.map(principalKey));
+  await markRevoked(ctx, ids);
+  await forgetPrincipals(ctx, ids);
 }
 
 /** Drops cached principals of a user's live sessions so that role or status changes apply at once. */
@@ -236,5 +284,8 @@ export async function forgetUserSessions(ctx: AppContext, userId: number): Promi
     .where('user_id', '=', userId)
     .where('revoked', '=', 0)
     .execute();
-  if (rows.length > 0) await ctx.cache.del(...rows.map((r) => principalKey(r.id)));
+  await forgetPrincipals(
+    ctx,
+    rows.map((r) => r.id),
+  );
 }

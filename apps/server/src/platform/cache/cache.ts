@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { createLocalCache, type LocalCache } from './local-cache.ts';
 
 /**
  * Key/value cache with expiry: in memory for one process, Redis when several processes share it. Values
@@ -15,6 +16,8 @@ export type Cache = {
   /** The Redis connection when there is one (rate limits share it). */
   readonly redis: Redis | null;
   readonly prefix: string;
+  /** The per-process tier for hot values, invalidated across processes through Redis pub/sub. */
+  readonly local: LocalCache;
 };
 
 type Entry = { value: unknown; expires: number };
@@ -28,6 +31,7 @@ export function createMemoryCache(prefix = ''): Cache {
     for (const [key, entry] of map) if (entry.expires <= now) map.delete(key);
   }, SWEEP_MS);
   sweep.unref();
+  const local = createLocalCache();
   const read = (key: string): Entry | undefined => {
     const entry = map.get(key);
     if (!entry) return undefined;
@@ -41,6 +45,7 @@ export function createMemoryCache(prefix = ''): Cache {
     kind: 'memory',
     redis: null,
     prefix,
+    local,
     async get<T>(key: string) {
       return read(key)?.value as T | undefined;
     },
@@ -57,6 +62,7 @@ export function createMemoryCache(prefix = ''): Cache {
     },
     async close() {
       clearInterval(sweep);
+      await local.close();
       map.clear();
     },
   };
@@ -65,12 +71,15 @@ export function createMemoryCache(prefix = ''): Cache {
 export async function createRedisCache(url: string, prefix: string): Promise<Cache> {
   const redis = new Redis(url, { keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 3 });
   await redis.connect();
+  const local = createLocalCache({ redis, channel: `${prefix}local-cache` });
+  await local.ready();
   const parse = <T>(text: string | null): T | undefined =>
     text === null ? undefined : (JSON.parse(text) as T);
   return {
     kind: 'redis',
     redis,
     prefix,
+    local,
     async get<T>(key: string) {
       return parse<T>(await redis.get(key));
     },
@@ -84,6 +93,7 @@ export async function createRedisCache(url: string, prefix: string): Promise<Cac
       if (keys.length > 0) await redis.del(...keys);
     },
     async close() {
+      await local.close();
       await redis.quit();
     },
   };

@@ -5,6 +5,23 @@ export function formatDateTime(date: Date = new Date()): string {
   return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
+let nowSecond = Number.NaN;
+let nowText = '';
+
+/**
+ * `formatDateTime()` of the current second, formatted once per second: every envelope carries it, and
+ * within a second the same string object comes back, so callers may compare it by identity.
+ */
+export function currentDateTime(): string {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== nowSecond) {
+    nowText = formatDateTime(new Date(now));
+    nowSecond = second;
+  }
+  return nowText;
+}
+
 export function formatDate(date: Date = new Date()): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

@@ -4,7 +4,7 @@ import type { RouteAccess } from '@shuzhi/contracts/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../context.ts';
-import { success } from './envelope.ts';
+import { JSON_CONTENT_TYPE, SerializedResult, success } from './envelope.ts';
 import { localeOf } from './locale.ts';
 
 export type RateLimitName = 'captcha' | 'login';
@@ -45,10 +45,13 @@ export type RouteSpec<
   /** Sends the handler's value as is (health checks, images) instead of wrapping it in the envelope. */
   raw?: boolean;
   limit?: RateLimitName;
-  /** Returns the result, or the reply itself when it already sent something else (a redirect). */
+  /**
+   * Returns the result, a `SerializedResult` of it (hot cached answers), or the reply itself when it already
+   * sent something else (a redirect).
+   */
   handler: (
     args: RouteArgs<Out<Q>, Out<B>, Out<P>>,
-  ) => Promise<z.input<R> | FastifyReply> | z.input<R> | FastifyReply;
+  ) => Promise<z.input<R> | SerializedResult | FastifyReply> | z.input<R> | SerializedResult | FastifyReply;
 };
 
 /**
@@ -79,8 +82,8 @@ export function defineRoute<
         : {}),
     },
     schema,
-    handler: async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-      const result = await spec.handler({
+    handler: (req: FastifyRequest, reply: FastifyReply): unknown => {
+      const result = spec.handler({
         ctx,
         req,
         reply,
@@ -90,9 +93,27 @@ export function defineRoute<
         user: req.user,
         locale: localeOf(req),
       });
-      return spec.raw || result === reply ? result : success(result);
+      // A cached answer comes back synchronously and is sent without a promise in between.
+      if (result instanceof SerializedResult) {
+        sendSerialized(reply, result, spec.raw);
+        return undefined;
+      }
+      return Promise.resolve(result).then((value) => {
+        if (value instanceof SerializedResult) return sendSerialized(reply, value, spec.raw);
+        return spec.raw || value === reply ? value : success(value);
+      });
     },
   });
+}
+
+/** Same bytes as the serialised envelope, without serialising again. */
+function sendSerialized(
+  reply: FastifyReply,
+  result: SerializedResult,
+  raw: boolean | undefined,
+): FastifyReply {
+  reply.header('content-type', JSON_CONTENT_TYPE);
+  return reply.send(raw ? Buffer.from(result.json) : result.envelope());
 }
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void;

@@ -58,21 +58,38 @@ const API_HEADERS: Record<string, string> = {
   'cache-control': 'no-store',
 };
 
+/** CORS: any origin with credentials (tokens travel in headers), and the token headers readable by scripts. */
+const CORS_OPTIONS = {
+  origin: true,
+  credentials: true,
+  exposedHeaders: ['access-token', 'x-access-token', 'x-trace-id'],
+};
+const CORS_EXPOSED = CORS_OPTIONS.exposedHeaders.join(', ');
+
 /** Security headers, CORS for token headers, and the rate-limit plugin (routes opt in, keyed by IP). */
 export async function installSecurity(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const documentHeaders = securityHeaders(ctx.config.frameAncestors);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? API_HEADERS : documentHeaders);
+    if (request.raw.method !== 'OPTIONS') {
+      // Exactly what @fastify/cors adds to an actual request with CORS_OPTIONS, without its per-request
+      // option merging: Vary, the reflected origin, credentials and the exposed headers.
+      reply.header('vary', 'Origin');
+      const origin = request.headers.origin;
+      if (origin) reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-allow-credentials', 'true');
+      reply.header('access-control-expose-headers', CORS_EXPOSED);
+    }
     done();
   });
   // The CORS plugin answers preflights on its own `OPTIONS *` route: public by nature.
   app.addHook('onRoute', (route) => {
     if (route.method === 'OPTIONS' && route.url === '*') route.config = { ...route.config, access: 'public' };
   });
-  await app.register(cors, {
-    origin: true,
-    credentials: true,
-    exposedHeaders: ['access-token', 'x-access-token', 'x-trace-id'],
+  // Preflights stay with the plugin; registered in a context of its own, its hook runs for its `OPTIONS *`
+  // route only, while the hook above serves every other request.
+  await app.register(async (preflight) => {
+    await preflight.register(cors, CORS_OPTIONS);
   });
 
   await app.register(rateLimit, {
