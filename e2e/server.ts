@@ -36,7 +36,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
   throw new Error('The server did not become healthy within 60 s');
 }
 
-function spawnServer(dataDir: string, port: number, quiet: boolean): ChildProcess {
+function spawnServer(dataDir: string, port: number): ChildProcess {
   const child = spawn(process.execPath, [serverMain], {
     cwd: root,
     env: {
@@ -46,7 +46,7 @@ function spawnServer(dataDir: string, port: number, quiet: boolean): ChildProces
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       REDIS_URL: '',
-      LOG_LEVEL: quiet ? 'warn' : (process.env.LOG_LEVEL ?? 'warn'),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -64,28 +64,29 @@ async function stop(child: ChildProcess): Promise<void> {
 export type RunningShuzhi = { baseUrl: string; dataDir: string; stop: () => Promise<void> };
 
 /**
- * Starts the built app on a fresh embedded database. The first start migrates and seeds; config
- * rows given in `config` (e.g. the captcha switched off, as an admin would) are then written and the
- * server started again to read them.
+ * Starts the built app on a fresh embedded database. The first start migrates and seeds; config rows
+ * given in `config` (e.g. the captcha switched off, as an admin would) are then written, and any `sql`
+ * statements run, before the server is started again to read them.
  */
 export async function launchShuzhi(
   config: Record<string, string> = {},
-  quiet = true,
+  sql: string[] = [],
 ): Promise<RunningShuzhi> {
   if (!existsSync(serverMain)) throw new Error('Build the app first: apps/server/dist/main.js is missing');
   const dataDir = mkdtempSync(join(tmpdir(), 'shuzhi-run-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  let server = spawnServer(dataDir, port, quiet);
+  let server = spawnServer(dataDir, port);
   await waitForHealth(baseUrl, server);
-  if (Object.keys(config).length > 0) {
+  if (Object.keys(config).length > 0 || sql.length > 0) {
     await stop(server);
     const db = new Database(join(dataDir, 'shuzhi.db'));
     const update = db.prepare('update sys_config set value = ? where code = ?');
     for (const [code, value] of Object.entries(config)) update.run(value, code);
+    for (const statement of sql) db.exec(statement);
     db.close();
-    server = spawnServer(dataDir, port, quiet);
+    server = spawnServer(dataDir, port);
     await waitForHealth(baseUrl, server);
   }
   const running = server;

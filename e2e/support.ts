@@ -51,8 +51,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(dir, `${name}.png`) });
 }
 
-export async function fillLogin(page: Page, account: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl()}/login`);
+export async function fillLogin(
+  page: Page,
+  account: string,
+  password: string,
+  base = baseUrl(),
+): Promise<void> {
+  await page.goto(`${base}/login`);
   await page.getByTestId('login-account').fill(account);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
@@ -62,8 +67,8 @@ export async function fillLogin(page: Page, account: string, password: string): 
  * Signs a seeded user in for the first time: the forced password change of SPEC §4 leads to the
  * user centre, where the default password is replaced; the user then lands on the dashboard.
  */
-export async function firstSignIn(page: Page, account: string): Promise<void> {
-  await fillLogin(page, account, DEFAULT_PASSWORD);
+export async function firstSignIn(page: Page, account: string, base = baseUrl()): Promise<void> {
+  await fillLogin(page, account, DEFAULT_PASSWORD, base);
   await page.getByTestId('force-password-ok').click();
   await page.waitForURL(/\/system\/userCenter\?isPassword=true/);
   await page.getByTestId('password-old').fill(DEFAULT_PASSWORD);

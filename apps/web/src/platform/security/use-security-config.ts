@@ -1,6 +1,4 @@
-import type { WatermarkConfig } from '@shuzhi/contracts/auth';
 import { useQuery } from '@tanstack/react-query';
-import { useProfile } from '../profile/profile.ts';
 import { sessionApi } from '../session/session.api.ts';
 
 function truthy(value: unknown): boolean {
@@ -9,11 +7,10 @@ function truthy(value: unknown): boolean {
 
 /**
  * Watermark and copy-paste settings (SPEC §6), read in one place. The watermark comes from
- * watermarkConfig; sys_paste_copy from the client config list, falling back to a flag on the profile or
- * the watermark answer when the list is not readable.
+ * watermarkConfig; sys_paste_copy and the strong-password switch from the client config list, which every
+ * signed-in user may read.
  */
 export function useSecurityConfig(enabled: boolean) {
-  const profile = useProfile();
   const watermark = useQuery({
     queryKey: ['sysAuth', 'watermarkConfig'],
     queryFn: sessionApi.watermarkConfig,
@@ -27,17 +24,14 @@ export function useSecurityConfig(enabled: boolean) {
     staleTime: 5 * 60_000,
   });
 
-  const fromList = clientConfig.data?.find((item) => item.code === 'sys_paste_copy')?.value;
-  const fallback =
-    (profile.data as Record<string, unknown> | undefined)?.sysPasteCopy ??
-    (watermark.data as (WatermarkConfig & { pasteCopy?: unknown }) | undefined)?.pasteCopy;
+  const pasteCopy = clientConfig.data?.find((item) => item.code === 'sys_paste_copy')?.value;
   const strongPassword = truthy(
     clientConfig.data?.find((item) => item.code === 'sys_password_strong')?.value,
   );
 
   return {
     watermark: watermark.data?.enabled ? watermark.data : null,
-    pasteCopyBlocked: truthy(fromList ?? fallback),
+    pasteCopyBlocked: truthy(pasteCopy),
     strongPassword,
   };
 }
