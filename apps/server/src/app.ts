@@ -22,6 +22,7 @@ import { openDatabase } from './platform/db/db.ts';
 import { createIdGenerator } from './platform/db/ids.ts';
 import { migrate } from './platform/db/migrator.ts';
 import { installErrorHandler } from './platform/errors/error-handler.ts';
+import { parseQueryString } from './platform/http/querystring.ts';
 import type { RouteModule } from './platform/http/route.ts';
 import { installZodCompilers, zodToOpenApi } from './platform/http/schema-compilers.ts';
 import { installSecurity } from './platform/http/security.ts';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     requestIdHeader: false,
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: false,
+    routerOptions: { querystringParser: parseQueryString },
   });
 
   const { db, dialect } = openDatabase(config.database);

@@ -216,7 +216,7 @@ describe('CORS', () => {
       vary: 'Origin',
       'access-control-allow-origin': 'http://example.test',
       'access-control-allow-credentials': 'true',
-      'access-control-expose-headers': 'access-token, x-access-token, x-trace-id',
+      'access-control-expose-headers': 'access-token, x-access-token, x-trace-id, content-disposition',
     });
     const without = await t.app.inject({ url: '/api/sysAuth/loginConfig' });
     expect(without.headers['access-control-allow-origin']).toBeUndefined();

@@ -28,7 +28,8 @@ async function tables(): Promise<string[]> {
 
 describe('migrations', () => {
   it('apply once and are recorded', async () => {
-    expect(await migrate(db, dialect, MIGRATIONS)).toEqual(['0001-platform']);
+    expect(await migrate(db, dialect, MIGRATIONS)).toEqual(MIGRATIONS.map((m) => m.name));
+    expect(MIGRATIONS.map((m) => m.name)).toEqual(['0001-platform', '0002-config-dict-admin']);
     expect(await migrate(db, dialect, MIGRATIONS)).toEqual([]);
     expect(await tables()).toEqual(
       expect.arrayContaining([
@@ -82,6 +83,6 @@ describe('migrations', () => {
     const row = await db.selectFrom('sys_config').select('name').where('id', '=', 1).executeTakeFirst();
     expect(row?.name).toBe('probe');
     const applied = (await db.selectFrom('shuzhi_migration').select('name').execute()).map((r) => r.name);
-    expect(applied).toEqual(['0001-platform', '9001-good']);
+    expect(applied).toEqual([...MIGRATIONS.map((m) => m.name), '9001-good']);
   });
 });

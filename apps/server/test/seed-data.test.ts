@@ -29,9 +29,13 @@ const dict = (code: string) => DICTS.find((d) => d.code === code)!;
 const dictValues = (code: string) => dict(code).items.map((i) => i.value);
 
 describe('menus', () => {
-  it('have unique names', () => {
-    const names = menus.map(({ node }) => node.name);
+  it('have unique names (a button: within its page, since a permission may sit on two pages)', () => {
+    const names = menus.filter(({ node }) => node.type !== 3).map(({ node }) => node.name);
     expect(new Set(names).size).toBe(names.length);
+    for (const { node } of menus) {
+      const buttons = (node.children ?? []).filter((c) => c.type === 3).map((c) => c.name);
+      expect(new Set(buttons).size, node.name).toBe(buttons.length);
+    }
   });
 
   it('nest directories → menus → buttons', () => {
@@ -68,7 +72,14 @@ describe('menus', () => {
     const enabledPages = menus
       .filter(({ node }) => node.enabled && node.type === 2)
       .map(({ node }) => node.name);
-    expect(enabledPages.sort()).toEqual(['about', 'home', 'sysUserCenter']);
+    expect(enabledPages.sort()).toEqual([
+      'about',
+      'home',
+      'sysConfig',
+      'sysDict',
+      'sysInfo',
+      'sysUserCenter',
+    ]);
     for (const { node, parents } of menus) {
       if (node.type === 1) expect(node.enabled, node.name).toBe((node.children ?? []).some((c) => c.enabled));
       if (node.enabled) {

@@ -18,6 +18,11 @@ export const BUSINESS_ERRORS = {
   },
   D1000: { 'zh-CN': '密码不正确', en: 'The password is incorrect', 'zh-TW': '密碼不正確' },
   D1002: { 'zh-CN': '记录不存在', en: 'The record does not exist', 'zh-TW': '記錄不存在' },
+  D1006: {
+    'zh-CN': '记录已存在：{field}“{value}”',
+    en: '{field} "{value}" already exists',
+    'zh-TW': '記錄已存在：{field}「{value}」',
+  },
   D1016: {
     'zh-CN': '非超级管理员禁止授予全部数据范围',
     en: 'Only a super admin may grant the "all data" scope',
@@ -53,6 +58,16 @@ export const BUSINESS_ERRORS = {
     'zh-CN': '系统参数不允许删除',
     en: 'Built-in settings cannot be deleted',
     'zh-TW': '系統參數不允許刪除',
+  },
+  D9002: {
+    'zh-CN': '内置记录的编码和内置标志不允许修改',
+    en: 'The code and the built-in flag of a built-in record cannot be changed',
+    'zh-TW': '內建記錄的編碼和內建標誌不允許修改',
+  },
+  D9003: {
+    'zh-CN': '系统内置字典不允许删除',
+    en: 'Built-in dictionaries cannot be deleted',
+    'zh-TW': '系統內建字典不允許刪除',
   },
   Z1003: { 'zh-CN': '租户已禁用', en: 'The tenant is disabled', 'zh-TW': '租戶已停用' },
 } as const satisfies Record<string, Localized>;

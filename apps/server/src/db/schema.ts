@@ -137,6 +137,8 @@ export type SysDictTypeTable = BaseColumns & {
   name: string;
   order_no: number;
   status: number;
+  /** 1 built-in (cannot be deleted, code fixed), 2 added by an admin. */
+  sys_flag: number;
   remark: string | null;
 };
 

@@ -1,5 +1,6 @@
 import type { Migration } from '../../platform/db/migrator.ts';
 import { m0001Platform } from './0001-platform.ts';
+import { m0002ConfigDictAdmin } from './0002-config-dict-admin.ts';
 
 /** Every migration in order, imported statically so that the bundled server carries them. */
-export const MIGRATIONS: readonly Migration[] = [m0001Platform];
+export const MIGRATIONS: readonly Migration[] = [m0001Platform, m0002ConfigDictAdmin];

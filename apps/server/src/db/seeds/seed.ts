@@ -1,5 +1,5 @@
 import { CONFIG_DEFAULTS } from '@shuzhi/contracts/config';
-import { STATUS } from '@shuzhi/contracts/envelope';
+import { STATUS, SYS_FLAG } from '@shuzhi/contracts/envelope';
 import { MENU_TYPE } from '@shuzhi/contracts/menu';
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../../platform/auth/password-hash.ts';
@@ -394,6 +394,7 @@ async function seedIn(trx: Trx, ctx: SeedContext, data: SeedData): Promise<SeedR
         name: dict.name,
         order_no: index + 1,
         status: STATUS.enabled,
+        sys_flag: SYS_FLAG.yes,
         remark: dict.remark ?? null,
       });
     }

@@ -1,10 +1,32 @@
+import { createHash } from 'node:crypto';
 import type { AllDictList, DictDataItem } from '@shuzhi/contracts/dict';
-import { STATUS } from '@shuzhi/contracts/envelope';
+import { STATUS, SYS_FLAG } from '@shuzhi/contracts/envelope';
 import type { AppContext } from '../../platform/context.ts';
+import type { CrudHooks } from '../../platform/crud/crud.ts';
+import { formatDateTime } from '../../platform/db/time.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { SerializedResult } from '../../platform/http/envelope.ts';
 
-/** Enabled items of enabled dictionary types, optionally of one type code. */
-async function enabledItems(ctx: AppContext, code?: string) {
-  let query = ctx.db
+/**
+ * `allDictList` (every enabled item of every enabled type) is kept in the per-process tier, serialised,
+ * with a version stamp: a hash of that JSON, so it is the same in every process and after a restart, and
+ * moves exactly when what clients cache changes.
+ *
+ * Invalidation contract: every write to `sys_dict_type` or `sys_dict_data` calls `forgetDicts` after it has
+ * committed (the CRUD hooks below do); it applies here at once and in every other process via pub/sub.
+ */
+const TTL_SECONDS = 300;
+const KEY = 'dict:all';
+
+type DictCache = { value: AllDictList; result: SerializedResult; version: number };
+
+export async function forgetDicts(ctx: AppContext): Promise<void> {
+  await ctx.cache.local.invalidate(KEY);
+}
+
+/** Enabled items of enabled dictionary types. */
+async function enabledItems(ctx: AppContext) {
+  const rows = await ctx.db
     .selectFrom('sys_dict_data as d')
     .innerJoin('sys_dict_type as t', 't.id', 'd.dict_type_id')
     .select([
@@ -24,9 +46,11 @@ async function enabledItems(ctx: AppContext, code?: string) {
     .where('t.is_delete', '=', 0)
     .where('t.status', '=', STATUS.enabled)
     .where('d.is_delete', '=', 0)
-    .where('d.status', '=', STATUS.enabled);
-  if (code !== undefined) query = query.where('t.code', '=', code);
-  const rows = await query.orderBy('d.order_no').orderBy('d.id').execute();
+    .where('d.status', '=', STATUS.enabled)
+    .orderBy('t.code')
+    .orderBy('d.order_no')
+    .orderBy('d.id')
+    .execute();
   return rows.map((r) => ({
     typeCode: r.type_code,
     item: {
@@ -45,16 +69,100 @@ async function enabledItems(ctx: AppContext, code?: string) {
   }));
 }
 
-export async function allDictList(ctx: AppContext): Promise<AllDictList> {
-  const result: AllDictList = {};
+/** 48 bits of the content's SHA-256: a JSON-safe number. */
+function versionOf(json: string): number {
+  return createHash('sha256').update(json).digest().readUIntBE(0, 6);
+}
+
+async function loadDicts(ctx: AppContext): Promise<DictCache> {
+  const since = ctx.cache.local.mark();
+  const value: AllDictList = {};
   for (const { typeCode, item } of await enabledItems(ctx)) {
-    const list = result[typeCode] ?? [];
+    const list = value[typeCode] ?? [];
     list.push(item);
-    result[typeCode] = list;
+    value[typeCode] = list;
   }
-  return result;
+  const json = JSON.stringify(value);
+  const entry = { value, result: new SerializedResult(json), version: versionOf(json) };
+  ctx.cache.local.set(KEY, entry, TTL_SECONDS, since);
+  return entry;
+}
+
+function dicts(ctx: AppContext): DictCache | Promise<DictCache> {
+  return ctx.cache.local.get<DictCache>(KEY) ?? loadDicts(ctx);
+}
+
+/** `allDictList` already serialised, as the route sends it; synchronous when cached. */
+export function allDictListResult(ctx: AppContext): SerializedResult | Promise<SerializedResult> {
+  const hit = ctx.cache.local.get<DictCache>(KEY);
+  return hit ? hit.result : loadDicts(ctx).then((entry) => entry.result);
 }
 
 export async function dictDataList(ctx: AppContext, code: string): Promise<DictDataItem[]> {
-  return (await enabledItems(ctx, code)).map((r) => r.item);
+  return (await dicts(ctx)).value[code] ?? [];
+}
+
+export async function dictVersion(ctx: AppContext): Promise<number> {
+  return (await dicts(ctx)).version;
+}
+
+/**
+ * Dictionary types: built-in ones (sysFlag 1) cannot be deleted (D9003) and keep their code (D9002), since
+ * the platform and the web app read them by code. Deleting a type deletes its items with it, in the same
+ * transaction (an item without its type could never be seen or edited again).
+ */
+export const dictTypeHooks: CrudHooks<'sys_dict_type', unknown, unknown> = {
+  beforeUpdate({ row, values }) {
+    if (row.sys_flag === SYS_FLAG.yes && values.code !== undefined && values.code !== row.code) {
+      throw new AppError('D9002');
+    }
+  },
+  async beforeDelete({ trx, user, rows }) {
+    if (rows.some((row) => row.sys_flag === SYS_FLAG.yes)) throw new AppError('D9003');
+    await trx
+      .updateTable('sys_dict_data')
+      .set({
+        is_delete: 1,
+        update_time: formatDateTime(),
+        update_user_id: user.userId,
+        update_user_name: user.realName,
+      })
+      .where(
+        'dict_type_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .where('is_delete', '=', 0)
+      .execute();
+  },
+  afterChange: ({ ctx }) => forgetDicts(ctx),
+};
+
+/** Dictionary items: their type must exist (D1002); the value is unique within the type (factory, D1006). */
+export const dictDataHooks: CrudHooks<'sys_dict_data', unknown, unknown> = {
+  async beforeAdd({ trx, values }) {
+    await requireType(trx, values.dict_type_id);
+  },
+  async beforeUpdate({ trx, values, row }) {
+    if (values.dict_type_id !== undefined && values.dict_type_id !== row.dict_type_id) {
+      await requireType(trx, values.dict_type_id);
+    }
+  },
+  afterChange: ({ ctx }) => forgetDicts(ctx),
+};
+
+async function requireType(
+  trx: Parameters<NonNullable<typeof dictDataHooks.beforeAdd>>[0]['trx'],
+  id?: number,
+) {
+  const type =
+    id === undefined
+      ? undefined
+      : await trx
+          .selectFrom('sys_dict_type')
+          .select('id')
+          .where('id', '=', id)
+          .where('is_delete', '=', 0)
+          .executeTakeFirst();
+  if (!type) throw new AppError('D1002');
 }

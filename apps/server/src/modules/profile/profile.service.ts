@@ -1,16 +1,13 @@
 import { type CurrentProfile, FAVICON_PATH } from '@shuzhi/contracts/sys-profile';
-import { configValue } from '../../platform/config/sys-config.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { sysInfo } from '../config/config.service.ts';
 
 export async function currentProfile(ctx: AppContext): Promise<CurrentProfile> {
   const profile = ctx.config.profile;
   return {
     ...profile,
     favicon: profile.favicon ?? FAVICON_PATH,
-    webTitle: await configValue(ctx, 'sys_web_title'),
-    webLogo: await configValue(ctx, 'sys_web_logo'),
-    webCopyright: await configValue(ctx, 'sys_web_copyright'),
-    webIcp: await configValue(ctx, 'sys_web_icp'),
+    ...(await sysInfo(ctx)),
   };
 }
 

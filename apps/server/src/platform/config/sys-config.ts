@@ -2,15 +2,22 @@ import { CONFIG_DEFAULTS, type ConfigCode } from '@shuzhi/contracts/config';
 import type { AppContext } from '../context.ts';
 
 const TTL_SECONDS = 300;
-const key = (code: string) => `cfg:${code}`;
+const KEY_PREFIX = 'cfg:';
+const key = (code: string) => `${KEY_PREFIX}${code}`;
 
 /**
- * A `sys_config` value (cached), falling back to the catalogue default when the row is missing.
- * Writers call `forgetConfigValue` so that every process sees the change.
+ * A `sys_config` value, falling back to the catalogue default when the row is missing.
+ *
+ * Values live in the per-process tier (ctx.cache.local): read on every sign-in and page load, changed
+ * rarely. Invalidation contract: whoever writes `sys_config` calls `forgetConfigValue` (or
+ * `forgetAllConfigValues`) after the write has committed; the value goes at once from this process and, over
+ * Redis pub/sub, from every other one, so a change applies everywhere without a restart. A load that overlaps
+ * an invalidation does not store what it read (the local tier's mark), so a stale value cannot stick.
  */
 export async function configValue(ctx: AppContext, code: ConfigCode | string): Promise<string> {
-  const cached = await ctx.cache.get<string>(key(code));
+  const cached = ctx.cache.local.get<string>(key(code));
   if (cached !== undefined) return cached;
+  const since = ctx.cache.local.mark();
   const row = await ctx.db
     .selectFrom('sys_config')
     .select('value')
@@ -18,7 +25,7 @@ export async function configValue(ctx: AppContext, code: ConfigCode | string): P
     .where('is_delete', '=', 0)
     .executeTakeFirst();
   const value = row?.value ?? (CONFIG_DEFAULTS as Record<string, string>)[code] ?? '';
-  await ctx.cache.set(key(code), value, TTL_SECONDS);
+  ctx.cache.local.set(key(code), value, TTL_SECONDS, since);
   return value;
 }
 
@@ -32,6 +39,11 @@ export async function configInt(ctx: AppContext, code: ConfigCode): Promise<numb
   return Number.parseInt(CONFIG_DEFAULTS[code as ConfigCode] ?? '0', 10) || 0;
 }
 
-export async function forgetConfigValue(ctx: AppContext, code: string): Promise<void> {
-  await ctx.cache.del(key(code));
+export async function forgetConfigValue(ctx: AppContext, ...codes: string[]): Promise<void> {
+  await ctx.cache.local.invalidate(...codes.map(key));
+}
+
+/** After writes whose codes are not at hand (a delete by id, a code renamed). */
+export async function forgetAllConfigValues(ctx: AppContext): Promise<void> {
+  await ctx.cache.local.invalidatePrefix(KEY_PREFIX);
 }

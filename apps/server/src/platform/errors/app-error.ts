@@ -1,11 +1,15 @@
 import type { BusinessErrorCode, PlatformErrorCode } from '@shuzhi/contracts/errors';
+import type { Localized } from '@shuzhi/contracts/i18n';
 import type { z } from 'zod';
+
+/** Message parameters; a Localized one is shown in the request's language (a field's name, say). */
+export type MessageParams = Record<string, string | number | Localized>;
 
 /** A business error from the catalogue: HTTP 200, envelope code = the catalogue code. */
 export class AppError extends Error {
   constructor(
     readonly code: BusinessErrorCode,
-    readonly params?: Record<string, string | number>,
+    readonly params?: MessageParams,
   ) {
     super(code);
     this.name = 'AppError';

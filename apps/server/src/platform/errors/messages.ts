@@ -7,14 +7,18 @@ import {
 } from '@shuzhi/contracts/errors';
 import { format, type Locale } from '@shuzhi/contracts/i18n';
 import type { z } from 'zod';
-import type { RequestPart } from './app-error.ts';
+import type { MessageParams, RequestPart } from './app-error.ts';
 
-export function businessMessage(
-  code: BusinessErrorCode,
-  locale: Locale,
-  params?: Record<string, string | number>,
-) {
-  return format(BUSINESS_ERRORS[code][locale], params);
+export function businessMessage(code: BusinessErrorCode, locale: Locale, params?: MessageParams) {
+  const texts = params
+    ? Object.fromEntries(
+        Object.entries(params).map(([key, value]) => [
+          key,
+          typeof value === 'object' ? value[locale] : value,
+        ]),
+      )
+    : undefined;
+  return format(BUSINESS_ERRORS[code][locale], texts);
 }
 
 export function platformMessage(

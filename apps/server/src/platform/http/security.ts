@@ -58,11 +58,14 @@ const API_HEADERS: Record<string, string> = {
   'cache-control': 'no-store',
 };
 
-/** CORS: any origin with credentials (tokens travel in headers), and the token headers readable by scripts. */
+/**
+ * CORS: any origin with credentials (tokens travel in headers); the token headers, and the file name of a
+ * download (exports), readable by scripts.
+ */
 const CORS_OPTIONS = {
   origin: true,
   credentials: true,
-  exposedHeaders: ['access-token', 'x-access-token', 'x-trace-id'],
+  exposedHeaders: ['access-token', 'x-access-token', 'x-trace-id', 'content-disposition'],
 };
 const CORS_EXPOSED = CORS_OPTIONS.exposedHeaders.join(', ');
 

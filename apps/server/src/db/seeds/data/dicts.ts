@@ -1,7 +1,7 @@
 import type { SeedDictType } from '../types.ts';
 
 /**
- * Dictionaries the shell and the admin pages read. Values are strings; `tagType` is the colour of the
+ * Dictionaries the shell and the admin pages read; all are built in (sysFlag 1: not deletable, code fixed). Values are strings; `tagType` is the colour of the
  * antd Tag a list shows for the value (success, processing, warning, error, default).
  */
 export const DICTS: SeedDictType[] = [

@@ -4,10 +4,11 @@ import type { SeedMenu } from '../types.ts';
 /**
  * The full menu tree: every admin area of SPEC §2 and the other view areas, with their buttons.
  *
- * Only the pages that exist today are enabled — 首页, 个人中心 and 关于 (with their directory 帮助);
- * everything else is seeded disabled so that no user ever sees a dead link, and an admin (or a later
+ * Only the pages that exist today are enabled — 首页, 个人中心, 关于 (with their directory 帮助), and under 平台管理
+ * 参数配置, 字典管理 and 系统信息; everything else is seeded disabled so that no user ever sees a dead link, and an admin (or a later
  * seed) enables a menu when its page lands. A directory is enabled exactly when one of its children is.
- * Buttons are named by their permission string, which comes from the permission catalogue.
+ * Buttons are named by their permission string, which comes from the permission catalogue; a permission may
+ * sit on more than one page (系统信息 saves with sysConfig:update), and is unique within its page.
  */
 
 type Resources = typeof PERMISSION_RESOURCES;
@@ -278,9 +279,11 @@ const logs = dir('sysLog', '日志管理', '/platform/log', 'FileSearchOutlined'
 
 const platform = dir('platform', '平台管理', '/platform', 'ControlOutlined', 60, [
   page('sysConfig', '参数配置', '/platform/config', '/platform/config/index', 'ToolOutlined', 1, {
+    enabled: true,
     buttons: buttons('sysConfig', [...CRUD, 'batchDelete', 'batchUpdate', 'export']),
   }),
   page('sysDict', '字典管理', '/platform/dict', '/platform/dict/index', 'BookOutlined', 2, {
+    enabled: true,
     buttons: [
       ...buttons('sysDictType', [...CRUD, 'setStatus'], '字典类型'),
       ...buttons('sysDictData', [...CRUD, 'setStatus'], '字典值'),
@@ -303,6 +306,12 @@ const platform = dir('platform', '平台管理', '/platform', 'ControlOutlined',
   }),
   page('sysJob', '任务调度', '/platform/job', '/platform/job/index', 'ClockCircleOutlined', 8, {
     buttons: buttons('sysJob', [...CRUD, 'start', 'pause', 'runNow', 'cancel']),
+  }),
+  // Title, logo, copyright and ICP line of the login page and footer: sys_web_* config rows, saved with
+  // sysConfig:update (the same permission as on 参数配置).
+  page('sysInfo', '系统信息', '/platform/sysInfo', '/platform/sysInfo/index', 'DesktopOutlined', 9, {
+    enabled: true,
+    buttons: buttons('sysConfig', ['update']),
   }),
   logs,
 ]);

@@ -1,0 +1,167 @@
+import type { MenuNode } from '@shuzhi/contracts/menu';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { m0001Platform } from '../src/db/migrations/0001-platform.ts';
+import { MIGRATIONS } from '../src/db/migrations/index.ts';
+import { MENUS } from '../src/db/seeds/data/menus.ts';
+import { DEMO_DATA, seed } from '../src/db/seeds/seed.ts';
+import type { SeedMenu } from '../src/db/seeds/types.ts';
+import { loadConfig } from '../src/platform/config/config.ts';
+import { openDatabase } from '../src/platform/db/db.ts';
+import { createIdGenerator } from '../src/platform/db/ids.ts';
+import { migrate } from '../src/platform/db/migrator.ts';
+import {
+  authed,
+  body,
+  createTestApp,
+  createTestEnv,
+  login,
+  TEST_HASH_COST,
+  type TestEnv,
+} from './helpers.ts';
+
+const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+
+const PAGES = {
+  sysConfig: { path: '/platform/config', component: '/platform/config/index' },
+  sysDict: { path: '/platform/dict', component: '/platform/dict/index' },
+  sysInfo: { path: '/platform/sysInfo', component: '/platform/sysInfo/index' },
+};
+
+async function menusOf(app: FastifyInstance, account: string) {
+  const { accessToken } = await login(app, account);
+  const tree = flatten(
+    body<MenuNode[]>(await authed(app, accessToken, { url: '/api/sysMenu/loginMenuTree' })).result ?? [],
+  );
+  const buttons =
+    body<string[]>(await authed(app, accessToken, { url: '/api/sysMenu/ownBtnPermList' })).result ?? [];
+  return { tree, buttons };
+}
+
+function expectAdminPages(tree: MenuNode[], buttons: string[]) {
+  const platform = tree.find((n) => n.name === 'platform');
+  expect(platform).toMatchObject({ type: 1, path: '/platform', redirect: '/platform/config' });
+  for (const [name, page] of Object.entries(PAGES)) {
+    expect(
+      tree.find((n) => n.name === name),
+      name,
+    ).toMatchObject({ type: 2, pid: platform?.id, ...page });
+  }
+  // Pages not built yet stay hidden.
+  expect(tree.find((n) => n.name === 'sysRegion')).toBeUndefined();
+  expect(tree.find((n) => n.name === 'sysLog')).toBeUndefined();
+  expect(buttons).toEqual(
+    expect.arrayContaining([
+      'sysConfig:page',
+      'sysConfig:update',
+      'sysConfig:batchDelete',
+      'sysConfig:batchUpdate',
+      'sysConfig:export',
+      'sysDictType:add',
+      'sysDictType:setStatus',
+      'sysDictData:delete',
+    ]),
+  );
+  expect(buttons).not.toContain('sysRegion:page');
+}
+
+describe('config, dictionary and system-info menus', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  it('are on for the tenant admin and the super admin of a new database, and off for others', async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    const admin = await menusOf(t.app, 'admin');
+    expectAdminPages(admin.tree, admin.buttons);
+    const su = await menusOf(t.app, 'superadmin');
+    expect(su.tree.map((n) => n.name)).toEqual(expect.arrayContaining(Object.keys(PAGES)));
+    const staff = await menusOf(t.app, 'fgwstaff');
+    expect(staff.tree.map((n) => n.name)).not.toContain('platform');
+    expect(staff.buttons.some((b) => b.startsWith('sysConfig:'))).toBe(false);
+  });
+
+  it('are switched on by migration 0002 in a database seeded before it', async () => {
+    const env: TestEnv = await createTestEnv();
+    cleanups.push(() => env.cleanup());
+    const config = loadConfig(env.env);
+    const { db, dialect } = openDatabase(config.database);
+    // The database as the previous release left it: only 0001, menus seeded off, dictionary types without a flag.
+    await migrate(db, dialect, [m0001Platform]);
+    const before = (menus: SeedMenu[]): SeedMenu[] =>
+      menus
+        .filter((m) => m.name !== 'sysInfo')
+        .map((m) => {
+          const off = ['platform', 'sysConfig', 'sysDict'].includes(m.name);
+          const children = m.children ? before(m.children) : undefined;
+          return {
+            ...m,
+            ...(off ? { enabled: false } : {}),
+            ...(children
+              ? { children: off ? children.map((c) => ({ ...c, enabled: false })) : children }
+              : {}),
+          };
+        });
+    const ctx = { db, newId: createIdGenerator(1), passwordHashing: TEST_HASH_COST };
+    await seed(ctx, { ...DEMO_DATA, menus: before(MENUS), dicts: [] });
+    for (const code of ['sex', 'mine']) {
+      await db
+        .insertInto('sys_dict_type')
+        .values({
+          id: ctx.newId(),
+          code,
+          name: code,
+          create_time: '2026-01-01 00:00:00',
+          is_delete: 0,
+        } as never)
+        .execute();
+    }
+    const status = async (name: string) =>
+      (
+        await db
+          .selectFrom('sys_menu')
+          .select('status')
+          .where('name', '=', name)
+          .where('type', '!=', 3)
+          .executeTakeFirst()
+      )?.status;
+    expect(await status('sysConfig')).toBe(2);
+
+    expect(await migrate(db, dialect, MIGRATIONS)).toEqual(['0002-config-dict-admin']);
+    for (const name of ['platform', 'sysConfig', 'sysDict']) expect(await status(name), name).toBe(1);
+    for (const name of ['sysRegion', 'sysLog', 'system']) expect(await status(name), name).toBe(2);
+    const config1 = await db
+      .selectFrom('sys_menu')
+      .select('id')
+      .where('name', '=', 'sysConfig')
+      .executeTakeFirstOrThrow();
+    const buttons = await db.selectFrom('sys_menu').select('status').where('pid', '=', config1.id).execute();
+    expect(buttons.length).toBeGreaterThan(5);
+    expect(buttons.every((b) => b.status === 1)).toBe(true);
+    const flags = await db.selectFrom('sys_dict_type').select(['code', 'sys_flag']).orderBy('code').execute();
+    expect(flags).toEqual([
+      { code: 'mine', sys_flag: 2 },
+      { code: 'sex', sys_flag: 1 },
+    ]);
+    await db.destroy();
+
+    // The next start seeds what is missing: the system-info page, on, granted to the tenant and its admins.
+    const app = await buildApp({
+      config,
+      logger: false,
+      passwordHashing: TEST_HASH_COST,
+      cachePrefix: env.cachePrefix,
+    });
+    cleanups.unshift(() => app.close());
+    await app.ctx.db
+      .updateTable('sys_config')
+      .set({ value: 'false' })
+      .where('code', '=', 'sys_captcha')
+      .execute();
+    const admin = await menusOf(app, 'admin');
+    expectAdminPages(admin.tree, admin.buttons);
+  });
+});
