@@ -10,6 +10,9 @@ export const VIEWS: Record<string, View> = {
   '/home/dashboard/index': lazy(() => import('../features/home/dashboard.page.tsx')),
   '/about/index': lazy(() => import('../features/about/about.page.tsx')),
   '/system/userCenter/index': lazy(() => import('../features/user-center/user-center.page.tsx')),
+  '/platform/config/index': lazy(() => import('../features/config/config.page.tsx')),
+  '/platform/sysInfo/index': lazy(() => import('../features/config/sys-info.page.tsx')),
+  '/platform/dict/index': lazy(() => import('../features/dict/dict.page.tsx')),
 };
 
 export const VIEW_KEYS = Object.keys(VIEWS);

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
+import { DictSync } from '../../platform/dict/dict.store.ts';
 import { feedback } from '../../platform/feedback/feedback.ts';
 import { useBranding } from '../../platform/profile/profile.ts';
 import { useSecurityConfig } from '../../platform/security/use-security-config.ts';
@@ -57,21 +58,26 @@ function WatermarkLayer({ enabled, children }: { enabled: boolean; children: Rea
   const dark = useThemeStore((state) => state.isIsDark);
   useCopyPasteBlock(security.pasteCopyBlocked, useTranslation().t('layout.copyBlocked'));
   const mark = security.watermark;
-  if (!mark) return children;
   const content =
-    mark.content.length > 0 ? mark.content : [systemTitle, realName, dayjs().format('YYYY-MM-DD')];
+    mark && mark.content.length > 0 ? mark.content : [systemTitle, realName, dayjs().format('YYYY-MM-DD')];
+  // An overlay beside the page rather than a wrapper around it: switching the watermark on or off (an
+  // admin saving sys_watermark) must not remount the open pages and lose their state.
   return (
-    <Watermark
-      content={content}
-      width={mark.width || 200}
-      height={mark.height || 70}
-      gap={mark.gap ?? [80, 80]}
-      zIndex={mark.zIndex || 9999}
-      font={{ color: dark ? 'rgba(255,255,255,0.10)' : 'rgba(0,0,0,0.10)' }}
-      data-testid="watermark"
-    >
+    <>
       {children}
-    </Watermark>
+      {mark ? (
+        <Watermark
+          content={content}
+          width={mark.width || 200}
+          height={mark.height || 70}
+          gap={mark.gap ?? [80, 80]}
+          zIndex={mark.zIndex || 9999}
+          font={{ color: dark ? 'rgba(255,255,255,0.10)' : 'rgba(0,0,0,0.10)' }}
+          style={{ position: 'fixed', inset: 0, pointerEvents: 'none', zIndex: mark.zIndex || 9999 }}
+          data-testid="watermark"
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -209,6 +215,7 @@ export function LayoutShell() {
         {main}
       </Layout>
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <DictSync />
     </WatermarkLayer>
   );
 }

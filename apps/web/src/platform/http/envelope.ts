@@ -4,7 +4,7 @@ export type ResponseDecision =
   | { kind: 'result'; value: unknown }
   | { kind: 'passthrough'; value: unknown }
   | { kind: 'unauthorized' }
-  | { kind: 'error'; message: string; code?: number | string };
+  | { kind: 'error'; message: string; code?: number | string; errors?: unknown };
 
 export const REQUEST_ERROR_TEXT = 'Request Error.';
 /** Envelope code the server uses for answers that callers interpret themselves. */
@@ -46,7 +46,13 @@ export function decideResponse(status: number, statusText: string, body: unknown
   if (status >= 400) return { kind: 'error', message: statusText || REQUEST_ERROR_TEXT };
   const envelope = asEnvelope(body);
   if (!envelope) return { kind: 'passthrough', value: body };
-  if (envelope.errors) return { kind: 'error', message: errorsText(envelope.errors), code: codeOf(envelope) };
+  if (envelope.errors)
+    return {
+      kind: 'error',
+      message: errorsText(envelope.errors),
+      code: codeOf(envelope),
+      errors: envelope.errors,
+    };
   if (isCode(envelope.code, 401)) return { kind: 'unauthorized' };
   if (envelope.code === undefined || envelope.code === null) return { kind: 'passthrough', value: body };
   if (isCode(envelope.code, PASS_THROUGH_CODE)) return { kind: 'passthrough', value: body };

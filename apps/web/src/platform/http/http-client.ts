@@ -7,10 +7,13 @@ export const REQUEST_TIMEOUT_MS = 180_000;
 
 export class HttpError extends Error {
   readonly code?: number | string;
-  constructor(message: string, code?: number | string) {
+  /** Validation failures (code 400): `{ field: [messages] }` as the server sent it. */
+  readonly errors?: unknown;
+  constructor(message: string, code?: number | string, errors?: unknown) {
     super(message);
     this.name = 'HttpError';
     this.code = code;
+    this.errors = errors;
   }
 }
 
@@ -108,7 +111,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         return unauthorized();
       case 'error':
         if (!options.silent) deps.notifyError(decision.message);
-        throw new HttpError(decision.message, decision.code);
+        throw new HttpError(decision.message, decision.code, decision.errors);
     }
   }
 

@@ -1,0 +1,84 @@
+import {
+  keepPreviousData,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { PageRequest, Resource, WithId } from './resource.ts';
+import { resourceKeys } from './resource.ts';
+
+/** One page of a resource; the previous page stays on screen while the next one loads. */
+export function useResourcePage<T extends WithId, F extends object>(
+  resource: Resource<T, F>,
+  body: PageRequest<F>,
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: resourceKeys.page(resource.service, body),
+    queryFn: () => resource.page(body),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useResourceList<T extends WithId, F extends object>(
+  resource: Resource<T, F>,
+  params?: Record<string, unknown>,
+) {
+  return useQuery({
+    queryKey: resourceKeys.list(resource.service, params),
+    queryFn: () => resource.list(params),
+  });
+}
+
+export function useResourceDetail<T extends WithId, F extends object>(
+  resource: Resource<T, F>,
+  id: number | null | undefined,
+) {
+  return useQuery({
+    queryKey: resourceKeys.detail(resource.service, id ?? 0),
+    queryFn: () => resource.detail(id as number),
+    enabled: typeof id === 'number' && id > 0,
+  });
+}
+
+/**
+ * A write on a resource. Afterwards every query of the service is refetched, plus `also` (keys of
+ * other caches the write changes, e.g. the dictionary cache or the profile).
+ */
+export function useResourceMutation<Vars, Result = unknown>(
+  service: string,
+  mutate: (vars: Vars) => Promise<Result>,
+  also: readonly QueryKey[] = [],
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: mutate,
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: resourceKeys.all(service) }),
+        ...also.map((queryKey) => client.invalidateQueries({ queryKey })),
+      ]);
+    },
+  });
+}
+
+/** The standard writes of a resource as mutations. */
+export function useResourceWrites<T extends WithId, F extends object>(
+  resource: Resource<T, F>,
+  also: readonly QueryKey[] = [],
+) {
+  const { service } = resource;
+  return {
+    add: useResourceMutation(service, (body: Partial<T>) => resource.add(body), also),
+    update: useResourceMutation(service, (body: Partial<T> & WithId) => resource.update(body), also),
+    remove: useResourceMutation(service, (id: number) => resource.remove(id), also),
+    batchRemove: useResourceMutation(service, (ids: number[]) => resource.batchRemove(ids), also),
+    setStatus: useResourceMutation(
+      service,
+      ({ id, status }: { id: number; status: 1 | 2 }) => resource.setStatus(id, status),
+      also,
+    ),
+  };
+}

@@ -1,0 +1,129 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchShuzhi, type RunningShuzhi } from './server.ts';
+import { type Browser, firstSignIn, openBrowser, screenshot } from './support.ts';
+
+/** Opens a page of the 平台管理 directory from the top menu. */
+async function openPlatformMenu(page: Page, title: string, url: RegExp): Promise<void> {
+  await page.getByTestId('top-menu').getByText('平台管理').hover();
+  await page.locator('.ant-menu-submenu-popup').getByText(title, { exact: true }).click();
+  await page.waitForURL(url);
+}
+
+/** antd's Watermark draws its mark as a background image layer at the configured z-index. */
+function watermarkLayers(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      Array.from(document.querySelectorAll<HTMLElement>('div')).filter(
+        (el) => el.style.backgroundImage.startsWith('url(') && el.style.zIndex === '9999',
+      ).length,
+  );
+}
+
+/**
+ * Its own server: this flow changes the system title, the footer and the watermark for everybody, which the
+ * other E2E files (sharing one server) assert on.
+ */
+describe('a tenant admin runs config, system info and dictionaries', () => {
+  let shuzhi: RunningShuzhi;
+  let browser: Browser;
+  beforeAll(async () => {
+    shuzhi = await launchShuzhi({ sys_captcha: 'false' });
+    browser = await openBrowser();
+    await firstSignIn(browser.page, 'admin', shuzhi.baseUrl);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shuzhi?.stop();
+  });
+
+  it('finds sys_watermark on 参数配置, turns it on and sees the watermark after a reload', async () => {
+    const { page } = browser;
+    expect(await watermarkLayers(page)).toBe(0);
+    await openPlatformMenu(page, '参数配置', /\/platform\/config$/);
+    await page.getByTestId('config-table').locator('tbody tr[data-row-key]').first().waitFor();
+    await expect(page.title()).resolves.toMatch(/^参数配置 - /);
+
+    await page.getByTestId('config-search-code').fill('sys_watermark');
+    await page.getByTestId('config-search-code').press('Enter');
+    await expect.poll(() => page.getByTestId('config-total').textContent()).toBe('共 1 条');
+    const row = page.getByTestId('config-table').locator('tbody tr[data-row-key]');
+    await expect(row.count()).resolves.toBe(1);
+    await expect(row.textContent()).resolves.toContain('sys_watermark');
+    // Built-in rows keep their delete button disabled.
+    await expect(row.getByTestId('config-delete').isDisabled()).resolves.toBe(true);
+    await screenshot(page, 'config-1366');
+
+    await row.getByTestId('config-edit').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect(dialog.getByTestId('config-field-code').isDisabled()).resolves.toBe(true);
+    await dialog.getByTestId('config-field-value').fill('true');
+    await dialog.getByTestId('config-field-value').press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => row.textContent()).toContain('true');
+
+    await page.reload();
+    await page.getByTestId('layout-shell').waitFor();
+    await expect.poll(() => watermarkLayers(page)).toBeGreaterThan(0);
+  });
+
+  it('changes the title and copyright on 系统信息 and sees the top bar and footer follow', async () => {
+    const { page } = browser;
+    await openPlatformMenu(page, '系统信息', /\/platform\/sysInfo$/);
+    const form = page.getByTestId('sys-info-form');
+    await form.waitFor();
+    await page.getByTestId('sys-info-title').fill('黄浦区数据报送平台');
+    await page.getByTestId('sys-info-copyright').fill('© 2026 黄浦区数据局');
+    // The preview follows the form as it is typed.
+    await expect
+      .poll(() => page.getByTestId('sys-info-preview-title').textContent())
+      .toBe('黄浦区数据报送平台');
+    await expect(page.getByTestId('sys-info-preview-footer').textContent()).resolves.toContain(
+      '© 2026 黄浦区数据局',
+    );
+    await page.getByTestId('sys-info-save').click();
+    await expect.poll(() => page.getByTestId('layout-system-name').textContent()).toBe('黄浦区数据报送平台');
+    await expect.poll(() => page.getByTestId('layout-footer').textContent()).toContain('© 2026 黄浦区数据局');
+    await expect.poll(() => page.title()).toBe('系统信息 - 黄浦区数据报送平台');
+    await screenshot(page, 'sys-info-1366');
+  });
+
+  it('adds an item to 参数分组 on 字典管理 and picks it in the config form', async () => {
+    const { page } = browser;
+    await openPlatformMenu(page, '字典管理', /\/platform\/dict$/);
+    await page.getByTestId('dict-type-search-code').fill('config_group');
+    await page.getByTestId('dict-type-search-code').press('Enter');
+    await expect.poll(() => page.getByTestId('dict-type-total').textContent()).toBe('共 1 条');
+    await page.getByTestId('dict-type-table').locator('tbody tr[data-row-key]').first().click();
+    await expect.poll(() => page.getByTestId('dict-data-type').textContent()).toContain('config_group');
+    await expect.poll(() => page.getByTestId('dict-data-total').textContent()).toBe('共 4 条');
+
+    await page.getByTestId('dict-data-add').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('dict-data-field-label').fill('报表');
+    await dialog.getByTestId('dict-data-field-value').fill('Report');
+    await dialog.getByTestId('dict-data-form-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('dict-data-total').textContent()).toBe('共 5 条');
+    await expect(page.getByTestId('dict-data-table').textContent()).resolves.toContain('Report');
+    await screenshot(page, 'dict-1366');
+
+    // The dictionary cache was refreshed: the group select of the config form offers the new item.
+    await page.goto(`${shuzhi.baseUrl}/platform/config`);
+    await page.getByTestId('config-add').click();
+    const form = page.getByRole('dialog');
+    await form.waitFor();
+    await form.getByTestId('config-field-group').click();
+    await page.locator('[data-testid="dict-option"][data-value="Report"]').waitFor();
+    await expect(
+      page.locator('[data-testid="dict-option"][data-value="Report"]').textContent(),
+    ).resolves.toContain('报表');
+    await page.keyboard.press('Escape');
+    // Esc closes the dialog once the focus has left the select.
+    await form.locator('.ant-modal-title').click();
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'hidden' });
+  });
+});
