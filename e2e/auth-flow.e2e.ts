@@ -6,6 +6,7 @@ import {
   fillLogin,
   NEW_PASSWORD,
   openBrowser,
+  openFromTopMenu,
   screenshot,
 } from './support.ts';
 
@@ -71,9 +72,7 @@ describe('a district leader signs in for the first time', () => {
   it('opens a menu page in a new tab of the tags view', async () => {
     const { page } = browser;
     const before = await page.getByTestId('tags-view-tab').count();
-    await page.getByTestId('top-menu').getByText('帮助').hover();
-    await page.getByText('关于', { exact: true }).last().click();
-    await page.waitForURL(/\/about$/);
+    await openFromTopMenu(page, '帮助', '关于', /\/about$/);
     await expect.poll(() => page.getByTestId('tags-view-tab').count()).toBe(before + 1);
     await expect(page.locator('[data-testid="tags-view-tab"][data-path="/about"]').count()).resolves.toBe(1);
     await expect(page.title()).resolves.toMatch(/^关于系统 - 黄浦数智报表平台$/);

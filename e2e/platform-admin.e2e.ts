@@ -1,14 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
-import { type Browser, firstSignIn, openBrowser, screenshot } from './support.ts';
+import { type Browser, firstSignIn, openBrowser, openFromTopMenu, screenshot } from './support.ts';
 
 /** Opens a page of the 平台管理 directory from the top menu. */
-async function openPlatformMenu(page: Page, title: string, url: RegExp): Promise<void> {
-  await page.getByTestId('top-menu').getByText('平台管理').hover();
-  await page.locator('.ant-menu-submenu-popup').getByText(title, { exact: true }).click();
-  await page.waitForURL(url);
-}
+const openPlatformMenu = (page: Page, title: string, url: RegExp) =>
+  openFromTopMenu(page, '平台管理', title, url);
 
 /** antd's Watermark draws its mark as a background image layer at the configured z-index. */
 function watermarkLayers(page: Page): Promise<number> {
@@ -120,10 +117,15 @@ describe('a tenant admin runs config, system info and dictionaries', () => {
     await expect(
       page.locator('[data-testid="dict-option"][data-value="Report"]').textContent(),
     ).resolves.toContain('报表');
-    await page.keyboard.press('Escape');
-    // Esc closes the dialog once the focus has left the select.
-    await form.locator('.ant-modal-title').click();
-    await page.keyboard.press('Escape');
-    await form.waitFor({ state: 'hidden' });
+    // Esc first closes the open select, then the dialog.
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press('Escape');
+          return form.isVisible();
+        },
+        { intervals: [300, 500, 800, 1000] },
+      )
+      .toBe(false);
   });
 });

@@ -78,3 +78,31 @@ export async function firstSignIn(page: Page, account: string, base = baseUrl())
   await page.waitForURL(/\/dashboard$/);
   await page.getByTestId('dashboard-greeting').waitFor();
 }
+
+/**
+ * Opens a page through a directory of the top (horizontal) menu. The sub-menu opens on hover and may
+ * close under the pointer while the machine is busy, so the hover is tried again a few times.
+ */
+export async function openFromTopMenu(
+  page: Page,
+  directory: string,
+  item: string,
+  url: RegExp,
+): Promise<void> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.mouse.move(1, 400);
+    await page.getByTestId('top-menu').getByText(directory, { exact: true }).hover();
+    try {
+      await page
+        .locator('.ant-menu-submenu-popup:visible')
+        .getByText(item, { exact: true })
+        .click({ timeout: 5_000 });
+      await page.waitForURL(url, { timeout: 5_000 });
+      return;
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}

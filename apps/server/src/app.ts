@@ -9,10 +9,12 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { constRoutes } from './modules/const/const.routes.ts';
 import { dictRoutes } from './modules/dict/dict.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { logRoutes } from './modules/log/log.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { installAccess, type RegisteredRoute } from './platform/access/access.ts';
+import { installAudit, stopAudit } from './platform/audit/audit.ts';
 import { DEFAULT_HASH_COST, type HashCost } from './platform/auth/password-hash.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
 import { type Cache, createMemoryCache, createRedisCache } from './platform/cache/cache.ts';
@@ -61,6 +63,7 @@ const MODULES: RouteModule[] = [
   constRoutes,
   dictRoutes,
   profileRoutes,
+  logRoutes,
 ];
 
 /** Builds the API: opens the database, applies migrations, seeds, and registers every module. */
@@ -97,6 +100,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
+    // Queued logs are written before the database closes.
+    await stopAudit(ctx);
     await cache?.close();
     await db.destroy();
   });
@@ -110,6 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
     installZodCompilers(app);
     installErrorHandler(app);
+    installAudit(app, ctx);
     // Security headers and CORS first, so that refusals (401, 403, 429) carry them too.
     await installSecurity(app, ctx);
     const listRoutes = installAccess(app, ctx);

@@ -130,7 +130,7 @@ describe('config, dictionary and system-info menus', () => {
       )?.status;
     expect(await status('sysConfig')).toBe(2);
 
-    expect(await migrate(db, dialect, MIGRATIONS)).toEqual(['0002-config-dict-admin']);
+    expect(await migrate(db, dialect, MIGRATIONS)).toEqual(['0002-config-dict-admin', '0003-logs']);
     for (const name of ['platform', 'sysConfig', 'sysDict']) expect(await status(name), name).toBe(1);
     for (const name of ['sysRegion', 'sysLog', 'system']) expect(await status(name), name).toBe(2);
     const config1 = await db

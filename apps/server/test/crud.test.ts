@@ -371,7 +371,8 @@ describe('CRUD factory: writes', () => {
 
   it('deletes softly in every form; a deleted or unknown id is D1002 for reads and writes', async () => {
     const ids = [];
-    for (const code of ['del1', 'del2', 'del3', 'del4']) ids.push(await add(tokens.admin, { code, name: code }));
+    for (const code of ['del1', 'del2', 'del3', 'del4'])
+      ids.push(await add(tokens.admin, { code, name: code }));
     const [a, b, c, d] = ids as [number, number, number, number];
     expect(body(await call(tokens.admin, 'DELETE', '/api/sysPos/delete', { id: d })).code).toBe(200);
     expect(body(await call(tokens.admin, 'POST', '/api/sysPos/delete', { id: a })).code).toBe(200);

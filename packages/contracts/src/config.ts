@@ -21,6 +21,8 @@ export const CONFIG_DEFAULTS = {
   sys_password_strong: 'false',
   sys_password_max_age_days: '0',
   sys_lock_screen_time: '30',
+  /** Days to keep visit, operation, exception and diff logs; 0 keeps them forever. */
+  sys_log_retention_days: '180',
 } as const;
 export type ConfigCode = keyof typeof CONFIG_DEFAULTS;
 

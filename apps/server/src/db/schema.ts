@@ -172,6 +172,66 @@ export type SysSessionTable = {
   revoke_reason: string | null;
 };
 
+/** Columns every audit log row has: base and tenant columns, and who acted (null when nobody signed in). */
+export type LogColumns = TenantColumns & {
+  user_id: number | null;
+  account: string | null;
+  real_name: string | null;
+};
+
+type ClientColumns = {
+  ip: string | null;
+  browser: string | null;
+  os: string | null;
+  user_agent: string | null;
+};
+
+export type SysLogVisTable = LogColumns &
+  ClientColumns & {
+    action: string;
+    /** 1 success, 2 failure (LOG_STATUS). */
+    status: number;
+    code: string | null;
+    message: string | null;
+    elapsed: number | null;
+  };
+
+export type SysLogOpTable = LogColumns &
+  ClientColumns & {
+    http_method: string;
+    route_url: string | null;
+    url: string;
+    controller: string | null;
+    action: string | null;
+    params: string | null;
+    code: string | null;
+    status: number;
+    message: string | null;
+    elapsed: number;
+    trace_id: string | null;
+  };
+
+export type SysLogExTable = LogColumns &
+  ClientColumns & {
+    trace_id: string;
+    http_method: string;
+    route_url: string | null;
+    url: string;
+    message: string | null;
+    stack: string | null;
+    params: string | null;
+  };
+
+export type SysLogDiffTable = LogColumns & {
+  table_name: string;
+  record_id: number;
+  operation: string;
+  before_data: string | null;
+  after_data: string | null;
+  changed_fields: string | null;
+  trace_id: string | null;
+};
+
 export type Database = {
   sys_tenant: SysTenantTable;
   sys_org: SysOrgTable;
@@ -188,4 +248,8 @@ export type Database = {
   sys_dict_type: SysDictTypeTable;
   sys_dict_data: SysDictDataTable;
   sys_session: SysSessionTable;
+  sys_log_vis: SysLogVisTable;
+  sys_log_op: SysLogOpTable;
+  sys_log_ex: SysLogExTable;
+  sys_log_diff: SysLogDiffTable;
 };

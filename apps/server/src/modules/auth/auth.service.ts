@@ -2,6 +2,7 @@ import type { LoginInput, LoginResult, WatermarkConfig } from '@shuzhi/contracts
 import { STATUS } from '@shuzhi/contracts/envelope';
 import type { Locale } from '@shuzhi/contracts/i18n';
 import type { FastifyReply } from 'fastify';
+import { recordVisit } from '../../platform/audit/audit.ts';
 import { checkCaptcha, createCaptcha } from '../../platform/auth/captcha.ts';
 import { verifyPassword } from '../../platform/auth/password-hash.ts';
 import {
@@ -15,6 +16,7 @@ import { configBool, configInt, configValue } from '../../platform/config/sys-co
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { formatDate, formatDateTime, parseDateTime } from '../../platform/db/time.ts';
 import { AppError, INVALID_TOKEN_HEADERS, unauthorized } from '../../platform/errors/app-error.ts';
+import { businessMessage } from '../../platform/errors/messages.ts';
 import { forgetUserInfo } from './user-info.service.ts';
 
 const LOCK_MINUTES = 30;
@@ -67,7 +69,36 @@ async function recordFailure(ctx: AppContext, userId: number): Promise<never> {
   throw new AppError('D1000');
 }
 
+type Signer = { userId: number | null; tenantId: number | null; account: string; realName: string | null };
+
+/** Signs in and leaves a visit log row, successful or not (failures keep their code and message). */
 export async function login(ctx: AppContext, input: LoginInput, client: Client): Promise<LoginResult> {
+  const started = performance.now();
+  const who: Signer = { userId: null, tenantId: null, account: input.account, realName: null };
+  const visit = (success: boolean, code: string, message: string | null) =>
+    recordVisit(ctx, {
+      action: success ? 'login' : 'loginFail',
+      success,
+      code,
+      message,
+      user: who,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      elapsed: performance.now() - started,
+    });
+  try {
+    const result = await signIn(ctx, input, client, who);
+    visit(true, '200', null);
+    return result;
+  } catch (error) {
+    if (error instanceof AppError)
+      visit(false, error.code, businessMessage(error.code, 'zh-CN', error.params));
+    else visit(false, '500', error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+async function signIn(ctx: AppContext, input: LoginInput, client: Client, who: Signer): Promise<LoginResult> {
   if (await configBool(ctx, 'sys_captcha')) {
     if (!input.codeId || !input.code || !(await checkCaptcha(ctx, input.codeId, input.code))) {
       throw new AppError('D0008');
@@ -80,6 +111,7 @@ export async function login(ctx: AppContext, input: LoginInput, client: Client):
     .select([
       'u.id',
       'u.tenant_id',
+      'u.real_name',
       'u.password',
       'u.status',
       'u.lock_until',
@@ -91,6 +123,7 @@ export async function login(ctx: AppContext, input: LoginInput, client: Client):
     .where('u.is_delete', '=', 0)
     .executeTakeFirst();
   if (!user) throw new AppError('D0009');
+  Object.assign(who, { userId: user.id, tenantId: user.tenant_id, realName: user.real_name });
   if (user.tenant_status !== STATUS.enabled || user.tenant_deleted !== 0) throw new AppError('Z1003');
   if (user.status !== STATUS.enabled) throw new AppError('D1017');
 
@@ -145,6 +178,16 @@ export function sendTokenHeaders(
 
 export async function logout(ctx: AppContext, user: AuthUser, reply: FastifyReply): Promise<null> {
   await revokeSession(ctx, user.sessionId, 'logout');
+  recordVisit(ctx, {
+    action: 'logout',
+    success: true,
+    code: '200',
+    message: null,
+    user,
+    ip: reply.request.ip,
+    userAgent: reply.request.headers['user-agent'] ?? null,
+    elapsed: null,
+  });
   reply.headers(INVALID_TOKEN_HEADERS);
   return null;
 }

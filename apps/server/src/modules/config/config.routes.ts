@@ -32,6 +32,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCrud(app, ctx, {
     resource: 'sysConfig',
     table: 'sys_config',
+    sensitive: true,
     title: { 'zh-CN': '参数配置', en: 'System parameters', 'zh-TW': '參數配置' },
     item: configRowSchema,
     page: configPageInputSchema,

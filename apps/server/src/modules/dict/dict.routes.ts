@@ -30,6 +30,7 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCrud(app, ctx, {
     resource: 'sysDictType',
     table: 'sys_dict_type',
+    sensitive: true,
     title: { 'zh-CN': '字典类型', en: 'Dictionary types', 'zh-TW': '字典類型' },
     item: dictTypeRowSchema,
     page: dictTypePageInputSchema,
@@ -49,6 +50,7 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCrud(app, ctx, {
     resource: 'sysDictData',
     table: 'sys_dict_data',
+    sensitive: true,
     title: { 'zh-CN': '字典值', en: 'Dictionary items', 'zh-TW': '字典值' },
     item: dictDataRowSchema,
     page: dictDataPageInputSchema,

@@ -4,3 +4,6 @@ export type SnakeToCamel<S extends string> = S extends `${infer Head}_${infer Ta
   : S;
 
 export const toColumn = (field: string): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export const toField = (column: string): string =>
+  column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

@@ -20,12 +20,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
+import { type DiffEntry, recordDiff } from '../audit/audit.ts';
 import type { AppContext, AuthUser } from '../context.ts';
 import { formatDateTime } from '../db/time.ts';
 import { AppError, ValidationError } from '../errors/app-error.ts';
 import { paged } from '../http/paging.ts';
 import { defineRoute } from '../http/route.ts';
-import { type SnakeToCamel, toColumn } from './case.ts';
+import { type SnakeToCamel, toColumn, toField } from './case.ts';
 import { type ExportColumn, sendXlsx } from './export.ts';
 import { applyFilters, type FilterRule } from './filters.ts';
 
@@ -130,10 +131,10 @@ export type CrudSpec<
   sortable?: readonly FieldOf<TB>[];
   /** Order of `list` (default newest first). */
   listOrder?: readonly (readonly [ColumnOf<TB>, 'asc' | 'desc'])[];
-  /** Add input; keys that are item fields become columns, others are for the hooks. */
-  add: Add;
-  /** Update input with `id`; fields left out keep their value. */
-  update: Update;
+  /** Add input; keys that are item fields become columns, others are for the hooks (required unless omitted). */
+  add?: Add;
+  /** Update input with `id`; fields left out keep their value (required unless omitted). */
+  update?: Update;
   unique?: readonly UniqueKey<TB>[];
   /** `POST /setStatus {id, status}`. */
   setStatus?: StatusFlag<TB>;
@@ -141,7 +142,12 @@ export type CrudSpec<
   batchDelete?: boolean;
   /** `POST /export`: the columns of the .xlsx. */
   export?: readonly ExportColumn<keyof z.output<Item> & string>[];
-  /** Core routes the module serves itself. */
+  /**
+   * Field diffs: every add, update, status change and delete writes the row before and after to
+   * `sys_log_diff` once the write has committed (DESIGN §5: sensitive tables keep a field diff).
+   */
+  sensitive?: boolean;
+  /** Core routes the module serves itself, or that a resource does not have (read-only logs). */
   omit?: readonly ('page' | 'list' | 'detail' | 'add' | 'update' | 'delete')[];
   /** Access per action; default `{resource}:{action}`. */
   access?: Partial<Record<CrudAction, RouteAccess>>;
@@ -277,6 +283,12 @@ export function defineCrud<
     return rows;
   }
 
+  type Diff = Pick<DiffEntry, 'recordId' | 'operation' | 'before' | 'after'>;
+  type Attempt = { row?: AnyRow; selfId?: number; diffs: Diff[] };
+  /** A row in API field names, for a diff log (only built for sensitive tables). */
+  const fieldsOf = (row: AnyRow): AnyRow =>
+    Object.fromEntries(Object.entries(row).map(([column, value]) => [toField(column), value]));
+
   const audit = (user: AuthUser) => ({
     update_time: formatDateTime(),
     update_user_id: user.userId,
@@ -316,12 +328,10 @@ export function defineCrud<
   async function write<T>(
     user: AuthUser,
     action: WriteAction,
-    run: (
-      trx: Transaction<Database>,
-      attempt: { row?: AnyRow; selfId?: number },
-    ) => Promise<{ ids: number[]; result: T }>,
+    run: (trx: Transaction<Database>, attempt: Attempt) => Promise<{ ids: number[]; result: T }>,
+    traceId: string | null = null,
   ): Promise<T> {
-    const attempt: { row?: AnyRow; selfId?: number } = {};
+    const attempt: Attempt = { diffs: [] };
     let done: { ids: number[]; result: T };
     try {
       done = await ctx.db.transaction().execute((trx) => run(trx, attempt));
@@ -338,90 +348,142 @@ export function defineCrud<
         value: key ? String(attempt.row?.[toColumn(key.field)] ?? '') : '',
       });
     }
+    if (spec.sensitive) {
+      for (const diff of attempt.diffs) recordDiff(ctx, { ...diff, table, user, traceId });
+    }
     await hooks.afterChange?.({ ctx, user, action, ids: done.ids });
     return done.result;
   }
 
-  async function add(input: AnyRow, user: AuthUser): Promise<number> {
-    return write(user, 'add', async (trx, attempt) => {
-      const id = ctx.newId();
-      const values: AnyRow = {
-        ...columnsOf(input),
-        id,
-        create_time: formatDateTime(),
-        update_time: null,
-        create_user_id: user.userId,
-        create_user_name: user.realName,
-        update_user_id: null,
-        update_user_name: null,
-        is_delete: 0,
-        ...(tenant ? { tenant_id: user.tenantId } : {}),
-        ...(ownOrg ? { create_org_id: user.orgId || null, create_org_name: user.orgName || null } : {}),
-      };
-      await hooks.beforeAdd?.({
-        ctx,
-        trx,
-        user,
-        input: input as z.output<Add>,
-        values: values as Partial<Row<TB>>,
-      });
-      attempt.row = values;
-      await checkUnique(trx, values, null);
-      await (trx as unknown as AnyDb).insertInto(table).values(values).execute();
-      return { ids: [id], result: id };
-    });
+  async function add(input: AnyRow, user: AuthUser, traceId: string | null): Promise<number> {
+    return write(
+      user,
+      'add',
+      async (trx, attempt) => {
+        const id = ctx.newId();
+        const values: AnyRow = {
+          ...columnsOf(input),
+          id,
+          create_time: formatDateTime(),
+          update_time: null,
+          create_user_id: user.userId,
+          create_user_name: user.realName,
+          update_user_id: null,
+          update_user_name: null,
+          is_delete: 0,
+          ...(tenant ? { tenant_id: user.tenantId } : {}),
+          ...(ownOrg ? { create_org_id: user.orgId || null, create_org_name: user.orgName || null } : {}),
+        };
+        await hooks.beforeAdd?.({
+          ctx,
+          trx,
+          user,
+          input: input as z.output<Add>,
+          values: values as Partial<Row<TB>>,
+        });
+        attempt.row = values;
+        await checkUnique(trx, values, null);
+        await (trx as unknown as AnyDb).insertInto(table).values(values).execute();
+        if (spec.sensitive)
+          attempt.diffs.push({ recordId: id, operation: 'add', before: null, after: fieldsOf(values) });
+        return { ids: [id], result: id };
+      },
+      traceId,
+    );
   }
 
-  async function update(input: AnyRow, user: AuthUser): Promise<null> {
+  async function update(input: AnyRow, user: AuthUser, traceId: string | null): Promise<null> {
     const id = input.id as number;
-    return write(user, 'update', async (trx, attempt) => {
-      const [row] = await rowsFor(trx, user, [id]);
-      const values = columnsOf(input);
-      await hooks.beforeUpdate?.({
-        ctx,
-        trx,
-        user,
-        input: input as z.output<Update>,
-        values: values as Partial<Row<TB>>,
-        row: row as Row<TB>,
-      });
-      attempt.row = { ...row, ...values };
-      attempt.selfId = id;
-      await checkUnique(trx, attempt.row, id);
-      await (trx as unknown as AnyDb)
-        .updateTable(table)
-        .set({ ...values, ...audit(user) })
-        .where('id', '=', id)
-        .execute();
-      return { ids: [id], result: null };
-    });
+    return write(
+      user,
+      'update',
+      async (trx, attempt) => {
+        const [row] = await rowsFor(trx, user, [id]);
+        const values = columnsOf(input);
+        await hooks.beforeUpdate?.({
+          ctx,
+          trx,
+          user,
+          input: input as z.output<Update>,
+          values: values as Partial<Row<TB>>,
+          row: row as Row<TB>,
+        });
+        attempt.row = { ...row, ...values };
+        attempt.selfId = id;
+        await checkUnique(trx, attempt.row, id);
+        const stamped = { ...values, ...audit(user) };
+        await (trx as unknown as AnyDb).updateTable(table).set(stamped).where('id', '=', id).execute();
+        if (spec.sensitive) {
+          const before = row as AnyRow;
+          attempt.diffs.push({
+            recordId: id,
+            operation: 'update',
+            before: fieldsOf(before),
+            after: fieldsOf({ ...before, ...stamped }),
+          });
+        }
+        return { ids: [id], result: null };
+      },
+      traceId,
+    );
   }
 
-  async function setStatus(id: number, status: number, user: AuthUser): Promise<null> {
-    return write(user, 'setStatus', async (trx) => {
-      const [row] = await rowsFor(trx, user, [id]);
-      await hooks.beforeSetStatus?.({ ctx, trx, user, status, row: row as Row<TB> });
-      await (trx as unknown as AnyDb)
-        .updateTable(table)
-        .set({ status, ...audit(user) })
-        .where('id', '=', id)
-        .execute();
-      return { ids: [id], result: null };
-    });
+  async function setStatus(
+    id: number,
+    status: number,
+    user: AuthUser,
+    traceId: string | null,
+  ): Promise<null> {
+    return write(
+      user,
+      'setStatus',
+      async (trx, attempt) => {
+        const [row] = await rowsFor(trx, user, [id]);
+        await hooks.beforeSetStatus?.({ ctx, trx, user, status, row: row as Row<TB> });
+        const stamped = { status, ...audit(user) };
+        await (trx as unknown as AnyDb).updateTable(table).set(stamped).where('id', '=', id).execute();
+        if (spec.sensitive) {
+          const before = row as AnyRow;
+          attempt.diffs.push({
+            recordId: id,
+            operation: 'update',
+            before: fieldsOf(before),
+            after: fieldsOf({ ...before, ...stamped }),
+          });
+        }
+        return { ids: [id], result: null };
+      },
+      traceId,
+    );
   }
 
-  async function remove(ids: number[], user: AuthUser): Promise<null> {
-    return write(user, 'delete', async (trx) => {
-      const rows = await rowsFor(trx, user, ids);
-      await hooks.beforeDelete?.({ ctx, trx, user, rows: rows as Row<TB>[] });
-      const found = rows.map((r) => r.id as number);
-      await (trx as unknown as AnyDb)
-        .updateTable(table)
-        .set({ is_delete: 1, ...audit(user) })
-        .where('id', 'in', found)
-        .execute();
-      return { ids: found, result: null };
-    });
+  async function remove(ids: number[], user: AuthUser, traceId: string | null): Promise<null> {
+    return write(
+      user,
+      'delete',
+      async (trx, attempt) => {
+        const rows = await rowsFor(trx, user, ids);
+        await hooks.beforeDelete?.({ ctx, trx, user, rows: rows as Row<TB>[] });
+        const found = rows.map((r) => r.id as number);
+        await (trx as unknown as AnyDb)
+          .updateTable(table)
+          .set({ is_delete: 1, ...audit(user) })
+          .where('id', 'in', found)
+          .execute();
+        if (spec.sensitive) {
+          for (const row of rows) {
+            attempt.diffs.push({
+              recordId: row.id as number,
+              operation: 'delete',
+              before: fieldsOf(row),
+              after: null,
+            });
+          }
+        }
+        return { ids: found, result: null };
+      },
+      traceId,
+    );
   }
 
   // Routes.
@@ -493,6 +555,11 @@ export function defineCrud<
     });
   }
 
+  const required = <S>(schema: S | undefined, action: string): S => {
+    if (!schema) throw new Error(`${resource}: declare \`${action}\` or omit it`);
+    return schema;
+  };
+
   if (!omitted.has('add')) {
     defineRoute(app, ctx, {
       method: 'POST',
@@ -500,9 +567,9 @@ export function defineCrud<
       access: access('add'),
       summary: summary('add; answers the new id'),
       tags,
-      body: spec.add,
+      body: required(spec.add, 'add'),
       response: addResultSchema,
-      handler: ({ body, req }) => add(body as AnyRow, req.user as AuthUser),
+      handler: ({ body, req }) => add(body as AnyRow, req.user as AuthUser, req.id),
     });
   }
 
@@ -518,9 +585,9 @@ export function defineCrud<
         access: access('update'),
         summary: summary('update'),
         tags,
-        body: spec.update,
+        body: required(spec.update, 'update'),
         response: NULL_RESULT,
-        handler: ({ body, req }) => update(body as AnyRow, req.user as AuthUser),
+        handler: ({ body, req }) => update(body as AnyRow, req.user as AuthUser, req.id),
       });
     }
   }
@@ -534,7 +601,7 @@ export function defineCrud<
       tags,
       body: idInputSchema,
       response: NULL_RESULT,
-      handler: ({ body, req }) => remove([body.id], req.user as AuthUser),
+      handler: ({ body, req }) => remove([body.id], req.user as AuthUser, req.id),
     });
     const deleteQuery = z.object({
       id: idInputSchema.shape.id.optional(),
@@ -552,7 +619,7 @@ export function defineCrud<
       handler: ({ body, query, req }) => {
         const id = body?.id ?? query.id ?? query.Id;
         if (id === undefined) invalid(idInputSchema, body ?? {}, 'body');
-        return remove([id], req.user as AuthUser);
+        return remove([id], req.user as AuthUser, req.id);
       },
     });
     defineRoute(app, ctx, {
@@ -563,7 +630,7 @@ export function defineCrud<
       tags,
       params: idParamsSchema,
       response: NULL_RESULT,
-      handler: ({ params, req }) => remove([params.id], req.user as AuthUser),
+      handler: ({ params, req }) => remove([params.id], req.user as AuthUser, req.id),
     });
   }
 
@@ -576,7 +643,7 @@ export function defineCrud<
       tags,
       body: batchDeleteInputSchema,
       response: NULL_RESULT,
-      handler: ({ body, req }) => remove(Array.isArray(body) ? body : body.ids, req.user as AuthUser),
+      handler: ({ body, req }) => remove(Array.isArray(body) ? body : body.ids, req.user as AuthUser, req.id),
     });
   }
 
@@ -589,7 +656,7 @@ export function defineCrud<
       tags,
       body: setStatusInputSchema,
       response: NULL_RESULT,
-      handler: ({ body, req }) => setStatus(body.id, body.status, req.user as AuthUser),
+      handler: ({ body, req }) => setStatus(body.id, body.status, req.user as AuthUser, req.id),
     });
   }
 

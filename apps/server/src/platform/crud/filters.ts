@@ -7,14 +7,17 @@ import type { Dialect } from '../db/db.ts';
  * - `eq`: column equals the value;
  * - `like`: any of the columns contains the text (case-insensitive, `%` and `_` taken literally);
  * - `in`: column is one of the values;
- * - `range`: column lies in `[from, to]`; a date-only `to` includes that whole day.
+ * - `range`: column lies in `[from, to]`; a date-only `to` includes that whole day;
+ * - `since` / `until`: one bound of such a range, from its own field (`startTime`, `endTime`).
  * Empty values (undefined, null, '', []) mean "no filter".
  */
 export type FilterRule<Column extends string> =
   | { eq: Column }
   | { like: Column | readonly Column[] }
   | { in: Column }
-  | { range: Column };
+  | { range: Column }
+  | { since: Column }
+  | { until: Column };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -53,6 +56,10 @@ export function applyFilters(
       const [from, to] = value as [string | undefined, string | undefined];
       if (from) qb = qb.where(rule.range, '>=', complete(from, '00:00:00'));
       if (to) qb = qb.where(rule.range, '<=', complete(to, '23:59:59'));
+    } else if ('since' in rule) {
+      qb = qb.where(rule.since, '>=', complete(String(value), '00:00:00'));
+    } else if ('until' in rule) {
+      qb = qb.where(rule.until, '<=', complete(String(value), '23:59:59'));
     }
   }
   return qb;

@@ -1,5 +1,6 @@
 import { PLATFORM_ERRORS, type PlatformErrorCode } from '@shuzhi/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordException } from '../audit/audit.ts';
 import { failure } from '../http/envelope.ts';
 import { localeOf } from '../http/locale.ts';
 import { AppError, HttpError, ValidationError } from './app-error.ts';
@@ -47,6 +48,7 @@ export function installErrorHandler(app: FastifyInstance): void {
 
     const traceId = request.id;
     request.log.error({ err: error, traceId }, 'request failed');
+    recordException(app.ctx, request, error, traceId);
     return reply
       .status(500)
       .header('x-trace-id', traceId)

@@ -69,6 +69,11 @@ const META: Record<ConfigCode, { name: string; groupCode: string; remark: string
     groupCode: 'Web',
     remark: '无操作多少分钟后锁屏（开启锁屏时），单位：分钟',
   },
+  sys_log_retention_days: {
+    name: '日志保留天数',
+    groupCode: 'Default',
+    remark: '访问、操作、异常和差异日志保留的天数，每天清理一次；0 表示永久保留',
+  },
 };
 
 export const CONFIGS: SeedConfig[] = (Object.keys(CONFIG_DEFAULTS) as ConfigCode[]).map((code, i) => ({

@@ -1,0 +1,57 @@
+/** Browser and operating system named from a User-Agent header, for the logs. No dependency, no I/O. */
+export type ClientInfo = { browser: string | null; os: string | null };
+
+// Order matters: embedded browsers and Edge also claim to be Chrome and Safari.
+const BROWSERS: readonly [RegExp, string][] = [
+  [/MicroMessenger\/([\d.]+)/, 'WeChat'],
+  [/QQBrowser\/([\d.]+)/, 'QQ Browser'],
+  [/\bQQ\/([\d.]+)/, 'QQ'],
+  [/360SE|360EE|QIHU 360/i, '360'],
+  [/Edg(?:e|A|iOS)?\/([\d.]+)/, 'Edge'],
+  [/(?:OPR|Opera)\/([\d.]+)/, 'Opera'],
+  [/(?:Firefox|FxiOS)\/([\d.]+)/, 'Firefox'],
+  [/(?:Chrome|CriOS)\/([\d.]+)/, 'Chrome'],
+  [/Version\/([\d.]+).*Safari\//, 'Safari'],
+  [/MSIE ([\d.]+)|Trident\/.*rv:([\d.]+)/, 'IE'],
+];
+
+const WINDOWS: Record<string, string> = {
+  '10.0': '10',
+  '6.3': '8.1',
+  '6.2': '8',
+  '6.1': '7',
+  '6.0': 'Vista',
+  '5.1': 'XP',
+};
+
+function os(ua: string): string | null {
+  let m = /Windows NT ([\d.]+)/.exec(ua);
+  if (m) return `Windows ${WINDOWS[m[1] as string] ?? m[1]}`;
+  if (/Windows/.test(ua)) return 'Windows';
+  m = /(?:iPhone|iPad|iPod).*? OS ([\d_]+)/.exec(ua);
+  if (m) return `iOS ${(m[1] as string).replace(/_/g, '.')}`;
+  m = /Android ([\d.]+)/.exec(ua);
+  if (m) return `Android ${m[1]}`;
+  if (/Android/.test(ua)) return 'Android';
+  m = /Mac OS X ([\d_.]+)/.exec(ua);
+  if (m) return `macOS ${(m[1] as string).replace(/_/g, '.')}`;
+  if (/Macintosh/.test(ua)) return 'macOS';
+  if (/Linux|X11|CrOS/.test(ua)) return 'Linux';
+  return null;
+}
+
+function browser(ua: string): string | null {
+  for (const [pattern, name] of BROWSERS) {
+    const m = pattern.exec(ua);
+    if (!m) continue;
+    const version = m[1] ?? m[2];
+    return version ? `${name} ${version.split('.')[0]}` : name;
+  }
+  return null;
+}
+
+/** `{ browser: 'Chrome 126', os: 'Windows 10' }`; null parts when the agent is missing or unknown. */
+export function parseUserAgent(userAgent: string | null | undefined): ClientInfo {
+  if (!userAgent) return { browser: null, os: null };
+  return { browser: browser(userAgent), os: os(userAgent) };
+}
