@@ -124,7 +124,7 @@ describe('a tenant admin runs config, system info and dictionaries', () => {
           await page.keyboard.press('Escape');
           return form.isVisible();
         },
-        { intervals: [300, 500, 800, 1000] },
+        { interval: 500 },
       )
       .toBe(false);
   });
