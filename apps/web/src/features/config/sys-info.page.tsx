@@ -11,7 +11,7 @@ import { serverFieldErrors } from '../../platform/data/field-errors.ts';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
 import { useBranding } from '../../platform/profile/profile.ts';
 import { useThemeStore } from '../../platform/theme/theme.store.ts';
-import { configApi, type SysInfo } from './config.api.ts';
+import { CONFIG_DEPENDENT_KEYS, configApi, type SysInfo } from './config.api.ts';
 
 const SYS_INFO_KEY = ['sysConfig', 'sysInfo'] as const;
 const EMPTY: SysInfo = { webTitle: '', webLogo: '', webCopyright: '', webIcp: '' };
@@ -36,10 +36,10 @@ export default function SysInfoPage() {
   const save = useMutation({
     mutationFn: configApi.saveSysInfo,
     onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: ['sysProfile', 'current'] }),
-        client.invalidateQueries({ queryKey: ['sysConfig'] }),
-      ]);
+      // The profile, footer and watermark all show the system title.
+      await Promise.all(
+        [['sysConfig'], ...CONFIG_DEPENDENT_KEYS].map((queryKey) => client.invalidateQueries({ queryKey })),
+      );
     },
   });
 
