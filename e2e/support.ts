@@ -106,3 +106,38 @@ export async function openFromTopMenu(
   }
   throw lastError;
 }
+
+/**
+ * Opens a page that sits in a nested directory of the top menu (平台管理 › 日志管理 › 操作日志): hovers the top
+ * directory, then each nested directory in its pop-up, and clicks the item; tried again like openFromTopMenu.
+ */
+export async function openFromNestedTopMenu(
+  page: Page,
+  directories: [string, ...string[]],
+  item: string,
+  url: RegExp,
+): Promise<void> {
+  const [top, ...nested] = directories;
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.mouse.move(1, 400);
+    await page.getByTestId('top-menu').getByText(top, { exact: true }).hover();
+    try {
+      for (const directory of nested) {
+        await page
+          .locator('.ant-menu-submenu-popup:visible .ant-menu-submenu-title')
+          .getByText(directory, { exact: true })
+          .hover({ timeout: 5_000 });
+      }
+      await page
+        .locator('.ant-menu-submenu-popup:visible .ant-menu-item')
+        .getByText(item, { exact: true })
+        .click({ timeout: 5_000 });
+      await page.waitForURL(url, { timeout: 5_000 });
+      return;
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}

@@ -50,7 +50,8 @@ function expectAdminPages(tree: MenuNode[], buttons: string[]) {
   }
   // Pages not built yet stay hidden.
   expect(tree.find((n) => n.name === 'sysRegion')).toBeUndefined();
-  expect(tree.find((n) => n.name === 'sysLog')).toBeUndefined();
+  // The log pages sit in 日志管理 under 平台管理.
+  expect(tree.find((n) => n.name === 'sysLog')).toMatchObject({ type: 1, pid: platform?.id });
   expect(buttons).toEqual(
     expect.arrayContaining([
       'sysConfig:page',
@@ -130,9 +131,14 @@ describe('config, dictionary and system-info menus', () => {
       )?.status;
     expect(await status('sysConfig')).toBe(2);
 
-    expect(await migrate(db, dialect, MIGRATIONS)).toEqual(['0002-config-dict-admin', '0003-logs']);
-    for (const name of ['platform', 'sysConfig', 'sysDict']) expect(await status(name), name).toBe(1);
-    for (const name of ['sysRegion', 'sysLog', 'system']) expect(await status(name), name).toBe(2);
+    expect(await migrate(db, dialect, MIGRATIONS)).toEqual([
+      '0002-config-dict-admin',
+      '0003-logs',
+      '0004-log-pages',
+    ]);
+    for (const name of ['platform', 'sysConfig', 'sysDict', 'sysLog', 'sysLogOp'])
+      expect(await status(name), name).toBe(1);
+    for (const name of ['sysRegion', 'system']) expect(await status(name), name).toBe(2);
     const config1 = await db
       .selectFrom('sys_menu')
       .select('id')

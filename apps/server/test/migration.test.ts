@@ -29,7 +29,12 @@ async function tables(): Promise<string[]> {
 describe('migrations', () => {
   it('apply once and are recorded', async () => {
     expect(await migrate(db, dialect, MIGRATIONS)).toEqual(MIGRATIONS.map((m) => m.name));
-    expect(MIGRATIONS.map((m) => m.name)).toEqual(['0001-platform', '0002-config-dict-admin', '0003-logs']);
+    expect(MIGRATIONS.map((m) => m.name)).toEqual([
+      '0001-platform',
+      '0002-config-dict-admin',
+      '0003-logs',
+      '0004-log-pages',
+    ]);
     expect(await migrate(db, dialect, MIGRATIONS)).toEqual([]);
     expect(await tables()).toEqual(
       expect.arrayContaining([

@@ -78,6 +78,10 @@ describe('menus', () => {
       'sysConfig',
       'sysDict',
       'sysInfo',
+      'sysLogDiff',
+      'sysLogEx',
+      'sysLogOp',
+      'sysLogVis',
       'sysUserCenter',
     ]);
     for (const { node, parents } of menus) {

@@ -13,6 +13,10 @@ export const VIEWS: Record<string, View> = {
   '/platform/config/index': lazy(() => import('../features/config/config.page.tsx')),
   '/platform/sysInfo/index': lazy(() => import('../features/config/sys-info.page.tsx')),
   '/platform/dict/index': lazy(() => import('../features/dict/dict.page.tsx')),
+  '/platform/log/vislog/index': lazy(() => import('../features/log/vis-log.page.tsx')),
+  '/platform/log/oplog/index': lazy(() => import('../features/log/op-log.page.tsx')),
+  '/platform/log/exlog/index': lazy(() => import('../features/log/ex-log.page.tsx')),
+  '/platform/log/difflog/index': lazy(() => import('../features/log/diff-log.page.tsx')),
 };
 
 export const VIEW_KEYS = Object.keys(VIEWS);

@@ -2,6 +2,12 @@ import type { Migration } from '../../platform/db/migrator.ts';
 import { m0001Platform } from './0001-platform.ts';
 import { m0002ConfigDictAdmin } from './0002-config-dict-admin.ts';
 import { m0003Logs } from './0003-logs.ts';
+import { m0004LogPages } from './0004-log-pages.ts';
 
 /** Every migration in order, imported statically so that the bundled server carries them. */
-export const MIGRATIONS: readonly Migration[] = [m0001Platform, m0002ConfigDictAdmin, m0003Logs];
+export const MIGRATIONS: readonly Migration[] = [
+  m0001Platform,
+  m0002ConfigDictAdmin,
+  m0003Logs,
+  m0004LogPages,
+];

@@ -5,8 +5,8 @@ import type { SeedMenu } from '../types.ts';
  * The full menu tree: every admin area of SPEC §2 and the other view areas, with their buttons.
  *
  * Only the pages that exist today are enabled — 首页, 个人中心, 关于 (with their directory 帮助), and under 平台管理
- * 参数配置, 字典管理 and 系统信息; everything else is seeded disabled so that no user ever sees a dead link, and an admin (or a later
- * seed) enables a menu when its page lands. A directory is enabled exactly when one of its children is.
+ * 参数配置, 字典管理, 系统信息 and the four logs of 日志管理; everything else is seeded disabled so that no user ever
+ * sees a dead link, and an admin (or a later seed) enables a menu when its page lands. A directory is enabled exactly when one of its children is.
  * Buttons are named by their permission string, which comes from the permission catalogue; a permission may
  * sit on more than one page (系统信息 saves with sysConfig:update), and is unique within its page.
  */
@@ -264,15 +264,19 @@ const system = dir('system', '系统管理', '/system', 'SettingOutlined', 50, [
 
 const logs = dir('sysLog', '日志管理', '/platform/log', 'FileSearchOutlined', 20, [
   page('sysLogVis', '访问日志', '/platform/log/vislog', '/platform/log/vislog/index', 'LoginOutlined', 1, {
+    enabled: true,
     buttons: buttons('sysLogVis', ['page', 'detail', 'export', 'clear']),
   }),
   page('sysLogOp', '操作日志', '/platform/log/oplog', '/platform/log/oplog/index', 'FileTextOutlined', 2, {
+    enabled: true,
     buttons: buttons('sysLogOp', ['page', 'detail', 'export', 'clear']),
   }),
   page('sysLogEx', '异常日志', '/platform/log/exlog', '/platform/log/exlog/index', 'BugOutlined', 3, {
+    enabled: true,
     buttons: buttons('sysLogEx', ['page', 'detail', 'export', 'clear']),
   }),
   page('sysLogDiff', '差异日志', '/platform/log/difflog', '/platform/log/difflog/index', 'DiffOutlined', 4, {
+    enabled: true,
     buttons: buttons('sysLogDiff', ['page', 'detail', 'export', 'clear']),
   }),
 ]);
