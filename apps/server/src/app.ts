@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { MIGRATIONS } from './db/migrations/index.ts';
 import { seed } from './db/seeds/seed.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { cacheRoutes } from './modules/cache/cache.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { constRoutes } from './modules/const/const.routes.ts';
 import { dictRoutes } from './modules/dict/dict.routes.ts';
@@ -12,6 +13,10 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { logRoutes } from './modules/log/log.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { regionRoutes } from './modules/region/region.routes.ts';
+import { startRegions } from './modules/region/region.service.ts';
+import type { RegionSource } from './modules/region/region.source.ts';
+import { serverRoutes } from './modules/server/server.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { installAccess, type RegisteredRoute } from './platform/access/access.ts';
 import { installAudit, stopAudit } from './platform/audit/audit.ts';
@@ -42,6 +47,11 @@ export type BuildOptions = {
   config: AppConfig;
   /** Insert the demo district where missing (default true). */
   seed?: boolean;
+  /**
+   * Regions: undefined — the bundled data (an empty table gets its first-start part, see region.service.ts);
+   * a source — imported into an empty table and by sync (tests' fixtures); null — nothing at start.
+   */
+  regionSource?: RegionSource | null;
   /** Fastify logger; defaults to pino at config.logLevel. */
   logger?: boolean;
   /** Key prefix in a shared Redis (tests isolate themselves with it). */
@@ -64,6 +74,9 @@ const MODULES: RouteModule[] = [
   dictRoutes,
   profileRoutes,
   logRoutes,
+  cacheRoutes,
+  serverRoutes,
+  regionRoutes,
 ];
 
 /** Builds the API: opens the database, applies migrations, seeds, and registers every module. */
@@ -112,6 +125,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const inserted = Object.values(report).reduce((sum, n) => sum + n, 0);
       if (inserted > 0) app.log.info({ report }, 'seeded the demo district');
     }
+    const regions = await startRegions(ctx, options.seed === false ? null : options.regionSource);
+    if (regions) app.log.info({ regions }, 'imported the administrative regions');
 
     installZodCompilers(app);
     installErrorHandler(app);

@@ -49,7 +49,9 @@ function expectAdminPages(tree: MenuNode[], buttons: string[]) {
     ).toMatchObject({ type: 2, pid: platform?.id, ...page });
   }
   // Pages not built yet stay hidden.
-  expect(tree.find((n) => n.name === 'sysRegion')).toBeUndefined();
+  expect(tree.find((n) => n.name === 'sysNotice')).toBeUndefined();
+  // 行政区划 is built.
+  expect(tree.find((n) => n.name === 'sysRegion')).toMatchObject({ type: 2, pid: platform?.id });
   // The log pages sit in 日志管理 under 平台管理.
   expect(tree.find((n) => n.name === 'sysLog')).toMatchObject({ type: 1, pid: platform?.id });
   expect(buttons).toEqual(
@@ -64,7 +66,8 @@ function expectAdminPages(tree: MenuNode[], buttons: string[]) {
       'sysDictData:delete',
     ]),
   );
-  expect(buttons).not.toContain('sysRegion:page');
+  expect(buttons).toContain('sysRegion:sync');
+  expect(buttons).not.toContain('sysNotice:page');
 }
 
 describe('config, dictionary and system-info menus', () => {
@@ -96,7 +99,7 @@ describe('config, dictionary and system-info menus', () => {
       menus
         .filter((m) => m.name !== 'sysInfo')
         .map((m) => {
-          const off = ['platform', 'sysConfig', 'sysDict'].includes(m.name);
+          const off = ['platform', 'sysConfig', 'sysDict', 'sysCache', 'sysServer'].includes(m.name);
           const children = m.children ? before(m.children) : undefined;
           return {
             ...m,
@@ -135,10 +138,14 @@ describe('config, dictionary and system-info menus', () => {
       '0002-config-dict-admin',
       '0003-logs',
       '0004-log-pages',
+      '0005-cache-server-pages',
+      '0006-regions',
     ]);
     for (const name of ['platform', 'sysConfig', 'sysDict', 'sysLog', 'sysLogOp'])
       expect(await status(name), name).toBe(1);
-    for (const name of ['sysRegion', 'system']) expect(await status(name), name).toBe(2);
+    for (const name of ['sysCache', 'sysServer']) expect(await status(name), name).toBe(1);
+    expect(await status('sysRegion')).toBe(1);
+    for (const name of ['sysNotice', 'system']) expect(await status(name), name).toBe(2);
     const config1 = await db
       .selectFrom('sys_menu')
       .select('id')

@@ -100,6 +100,8 @@ export async function createTestApp(
     logger: false,
     cachePrefix: testEnv.cachePrefix,
     passwordHashing: TEST_HASH_COST,
+    // No regions unless a test passes a fixture: the bundled data is far too much for every test file.
+    regionSource: null,
     ...options,
   });
   if (!options.captcha) await setConfig(app, 'sys_captcha', 'false');

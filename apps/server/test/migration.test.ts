@@ -34,6 +34,8 @@ describe('migrations', () => {
       '0002-config-dict-admin',
       '0003-logs',
       '0004-log-pages',
+      '0005-cache-server-pages',
+      '0006-regions',
     ]);
     expect(await migrate(db, dialect, MIGRATIONS)).toEqual([]);
     expect(await tables()).toEqual(

@@ -75,6 +75,7 @@ describe('menus', () => {
     expect(enabledPages.sort()).toEqual([
       'about',
       'home',
+      'sysCache',
       'sysConfig',
       'sysDict',
       'sysInfo',
@@ -82,6 +83,8 @@ describe('menus', () => {
       'sysLogEx',
       'sysLogOp',
       'sysLogVis',
+      'sysRegion',
+      'sysServer',
       'sysUserCenter',
     ]);
     for (const { node, parents } of menus) {

@@ -69,6 +69,21 @@ export const BUSINESS_ERRORS = {
     en: 'Built-in dictionaries cannot be deleted',
     'zh-TW': '系統內建字典不允許刪除',
   },
+  D9010: {
+    'zh-CN': '该行政区划下有下级区划，不允许删除',
+    en: 'This region has subregions and cannot be deleted',
+    'zh-TW': '該行政區劃下有下級區劃，不允許刪除',
+  },
+  D9011: {
+    'zh-CN': '行政区划最多五级，不能在村（社区）级下再增加',
+    en: 'Regions have at most five levels; nothing can be added under a village or community',
+    'zh-TW': '行政區劃最多五級，不能在村（社區）級下再增加',
+  },
+  D9012: {
+    'zh-CN': '行政区划同步正在进行，请稍后再试',
+    en: 'A region sync is already running, please try again later',
+    'zh-TW': '行政區劃同步正在進行，請稍後再試',
+  },
   Z1003: { 'zh-CN': '租户已禁用', en: 'The tenant is disabled', 'zh-TW': '租戶已停用' },
 } as const satisfies Record<string, Localized>;
 

@@ -232,6 +232,19 @@ export type SysLogDiffTable = LogColumns & {
   trace_id: string | null;
 };
 
+export type SysRegionTable = BaseColumns & {
+  pid: number;
+  code: string;
+  name: string;
+  short_name: string | null;
+  level: number;
+  full_code: string;
+  full_name: string;
+  is_local: number;
+  order_no: number;
+  remark: string | null;
+};
+
 export type Database = {
   sys_tenant: SysTenantTable;
   sys_org: SysOrgTable;
@@ -252,4 +265,5 @@ export type Database = {
   sys_log_op: SysLogOpTable;
   sys_log_ex: SysLogExTable;
   sys_log_diff: SysLogDiffTable;
+  sys_region: SysRegionTable;
 };

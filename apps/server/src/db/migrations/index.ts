@@ -3,6 +3,8 @@ import { m0001Platform } from './0001-platform.ts';
 import { m0002ConfigDictAdmin } from './0002-config-dict-admin.ts';
 import { m0003Logs } from './0003-logs.ts';
 import { m0004LogPages } from './0004-log-pages.ts';
+import { m0005CacheServerPages } from './0005-cache-server-pages.ts';
+import { m0006Regions } from './0006-regions.ts';
 
 /** Every migration in order, imported statically so that the bundled server carries them. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -10,4 +12,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m0002ConfigDictAdmin,
   m0003Logs,
   m0004LogPages,
+  m0005CacheServerPages,
+  m0006Regions,
 ];

@@ -12,6 +12,15 @@ export type Cache = {
   /** Reads and deletes in one step (one-use values such as captchas). */
   take<T>(key: string): Promise<T | undefined>;
   del(...keys: string[]): Promise<void>;
+  /**
+   * Keys of this cache's own namespace (without the prefix) that start with `startsWith`, sorted, at most
+   * `limit`; Redis walks them with SCAN, never KEYS.
+   */
+  keys(startsWith: string, limit: number): Promise<{ keys: string[]; truncated: boolean }>;
+  /** A key's value and seconds left (null: no expiry), or undefined when it does not exist. */
+  inspect(key: string): Promise<{ value: unknown; ttlSeconds: number | null } | undefined>;
+  /** Deletes every key of the namespace that starts with `startsWith` (non-empty); answers how many. */
+  delPrefix(startsWith: string): Promise<number>;
   close(): Promise<void>;
   /** The Redis connection when there is one (rate limits share it). */
   readonly redis: Redis | null;
@@ -23,6 +32,10 @@ export type Cache = {
 type Entry = { value: unknown; expires: number };
 
 const SWEEP_MS = 60_000;
+const SCAN_COUNT = 500;
+
+/** Escapes a literal for a Redis glob pattern. */
+const globEscape = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
 
 export function createMemoryCache(prefix = ''): Cache {
   const map = new Map<string, Entry>();
@@ -60,6 +73,34 @@ export function createMemoryCache(prefix = ''): Cache {
     async del(...keys) {
       for (const key of keys) map.delete(key);
     },
+    async keys(startsWith, limit) {
+      const keys: string[] = [];
+      let truncated = false;
+      for (const key of map.keys()) {
+        if (!key.startsWith(startsWith) || !read(key)) continue;
+        if (keys.length >= limit) {
+          truncated = true;
+          break;
+        }
+        keys.push(key);
+      }
+      return { keys: keys.sort(), truncated };
+    },
+    async inspect(key) {
+      const entry = read(key);
+      if (!entry) return undefined;
+      return { value: entry.value, ttlSeconds: Math.max(0, Math.ceil((entry.expires - Date.now()) / 1000)) };
+    },
+    async delPrefix(startsWith) {
+      if (startsWith === '') throw new Error('delPrefix needs a prefix');
+      let removed = 0;
+      for (const key of [...map.keys()]) {
+        if (!key.startsWith(startsWith)) continue;
+        if (read(key)) removed++;
+        map.delete(key);
+      }
+      return removed;
+    },
     async close() {
       clearInterval(sweep);
       await local.close();
@@ -75,6 +116,16 @@ export async function createRedisCache(url: string, prefix: string): Promise<Cac
   await local.ready();
   const parse = <T>(text: string | null): T | undefined =>
     text === null ? undefined : (JSON.parse(text) as T);
+  /** Full key names (with the prefix) of the namespace starting with `startsWith`; SCAN ignores keyPrefix. */
+  async function* scan(startsWith: string): AsyncGenerator<string> {
+    const match = `${globEscape(prefix + startsWith)}*`;
+    let cursor = '0';
+    do {
+      const [next, batch] = await redis.scan(cursor, 'MATCH', match, 'COUNT', SCAN_COUNT);
+      cursor = next;
+      for (const key of batch) if (key.startsWith(prefix)) yield key;
+    } while (cursor !== '0');
+  }
   return {
     kind: 'redis',
     redis,
@@ -91,6 +142,52 @@ export async function createRedisCache(url: string, prefix: string): Promise<Cac
     },
     async del(...keys) {
       if (keys.length > 0) await redis.del(...keys);
+    },
+    async keys(startsWith, limit) {
+      const found = new Set<string>();
+      let truncated = false;
+      for await (const full of scan(startsWith)) {
+        if (found.size >= limit) {
+          truncated = true;
+          break;
+        }
+        found.add(full.slice(prefix.length));
+      }
+      return { keys: [...found].sort(), truncated };
+    },
+    async inspect(key) {
+      const [[, type], [, ttl]] = (await redis.multi().type(key).ttl(key).exec()) as [
+        [Error | null, string],
+        [Error | null, number],
+      ];
+      if (type === 'none') return undefined;
+      const ttlSeconds = ttl >= 0 ? ttl : null;
+      if (type !== 'string') return { value: `(${type})`, ttlSeconds };
+      const text = await redis.get(key);
+      if (text === null) return undefined;
+      let value: unknown = text;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        // Not written by this cache: shown as text.
+      }
+      return { value, ttlSeconds };
+    },
+    async delPrefix(startsWith) {
+      if (startsWith === '') throw new Error('delPrefix needs a prefix');
+      let removed = 0;
+      let batch: string[] = [];
+      const flush = async () => {
+        // The connection adds the prefix itself; UNLINK frees the memory in the background.
+        if (batch.length > 0) removed += await redis.unlink(...batch.map((k) => k.slice(prefix.length)));
+        batch = [];
+      };
+      for await (const full of scan(startsWith)) {
+        batch.push(full);
+        if (batch.length >= SCAN_COUNT) await flush();
+      }
+      await flush();
+      return removed;
     },
     async close() {
       await local.close();

@@ -5,7 +5,7 @@ import type { SeedMenu } from '../types.ts';
  * The full menu tree: every admin area of SPEC §2 and the other view areas, with their buttons.
  *
  * Only the pages that exist today are enabled — 首页, 个人中心, 关于 (with their directory 帮助), and under 平台管理
- * 参数配置, 字典管理, 系统信息 and the four logs of 日志管理; everything else is seeded disabled so that no user ever
+ * 参数配置, 字典管理, 行政区划, 系统信息, 缓存管理, 服务监控 and the four logs of 日志管理; everything else is seeded disabled so that no user ever
  * sees a dead link, and an admin (or a later seed) enables a menu when its page lands. A directory is enabled exactly when one of its children is.
  * Buttons are named by their permission string, which comes from the permission catalogue; a permission may
  * sit on more than one page (系统信息 saves with sysConfig:update), and is unique within its page.
@@ -294,6 +294,7 @@ const platform = dir('platform', '平台管理', '/platform', 'ControlOutlined',
     ],
   }),
   page('sysRegion', '行政区划', '/platform/region', '/platform/region/index', 'EnvironmentOutlined', 3, {
+    enabled: true,
     buttons: buttons('sysRegion', [...CRUD, 'sync']),
   }),
   page('sysNotice', '通知公告', '/platform/notice', '/platform/notice/index', 'NotificationOutlined', 4, {
@@ -303,9 +304,11 @@ const platform = dir('platform', '平台管理', '/platform', 'ControlOutlined',
     buttons: buttons('sysFile', [...CRUD, 'upload', 'download']),
   }),
   page('sysCache', '缓存管理', '/platform/cache', '/platform/cache/index', 'ThunderboltOutlined', 6, {
+    enabled: true,
     buttons: buttons('sysCache', ['list', 'detail', 'delete']),
   }),
   page('sysServer', '服务监控', '/platform/server', '/platform/server/index', 'DashboardOutlined', 7, {
+    enabled: true,
     buttons: buttons('sysServer', ['detail']),
   }),
   page('sysJob', '任务调度', '/platform/job', '/platform/job/index', 'ClockCircleOutlined', 8, {

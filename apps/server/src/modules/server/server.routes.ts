@@ -1,0 +1,17 @@
+import { serverInfoSchema } from '@shuzhi/contracts/monitor';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { defineRoute } from '../../platform/http/route.ts';
+import { serverInfo } from './server.service.ts';
+
+export function serverRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/sysServer/info',
+    access: 'sysServer:detail',
+    summary: 'Host, process, database and cache figures (CPU sampled over 200 ms)',
+    tags: ['sysServer'],
+    response: serverInfoSchema,
+    handler: ({ ctx }) => serverInfo(ctx),
+  });
+}

@@ -1,0 +1,8 @@
+import type { ServerInfo } from '@shuzhi/contracts/monitor';
+import { http } from '../../platform/http/http.ts';
+
+export type { ServerInfo };
+
+export const serverApi = {
+  info: () => http.get<ServerInfo>('/api/sysServer/info'),
+};
