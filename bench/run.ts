@@ -8,8 +8,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { sm2 } from 'sm-crypto';
 import { launchShuzhi } from '../e2e/server.ts';
+import { signIn } from './sign-in.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -37,21 +37,6 @@ async function startHello(): Promise<{ url: string; stop: () => void }> {
     child.once('message', (m: { port: number }) => resolve(m.port)),
   );
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
-}
-
-async function signIn(baseUrl: string): Promise<string> {
-  const config = (await (await fetch(`${baseUrl}/api/sysAuth/loginConfig`)).json()) as {
-    result: { publicKey: string };
-  };
-  const password = sm2.doEncrypt('Shuzhi@2026', config.result.publicKey, 1);
-  const response = await fetch(`${baseUrl}/api/sysAuth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'admin', password }),
-  });
-  const body = (await response.json()) as { code: number; message: string; result: { accessToken: string } };
-  if (body.code !== 200) throw new Error(`Sign-in failed: ${body.message}`);
-  return body.result.accessToken;
 }
 
 const hello = await startHello();

@@ -7,9 +7,9 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 90_000,
-    // Each file drives its own Chromium; two at a time suits a two-core machine. The E2E group runs
-    // after the unit and server tests so the browsers don't compete with them for the cores.
-    maxWorkers: 2,
+    // Each file drives its own Chromium and most start a server of their own: one file at a time keeps a
+    // two-core machine from starving the browser. The E2E group runs after the unit and server tests.
+    maxWorkers: 1,
     sequence: { groupOrder: 1 },
   },
 });
