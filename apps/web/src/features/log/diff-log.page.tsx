@@ -3,21 +3,17 @@ import { InputNumber, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CrudColumn } from '../../components/crud-page/crud-types.ts';
 import { type DiffLog, type DiffLogFilters, diffLogResource } from './log.api.ts';
-import { DetailList, LogPage, TIME_WIDTH_TEXT } from './log-page.tsx';
-import { DiffView, OperationTag, operationLabel, Section, Who } from './log-view.tsx';
+import { commonLogColumns } from './log-columns.tsx';
+import { DetailList, LogPage } from './log-page.tsx';
+import { DiffView, OperationTag, operationLabel, Section } from './log-view.tsx';
 
 /** 差异日志: field-level before / after of writes to sensitive tables. */
 export default function DiffLogPage() {
   const { t } = useTranslation();
+  const common = commonLogColumns<DiffLog>(t);
   const columns: CrudColumn<DiffLog>[] = [
-    { key: 'createTime', title: t('log.time'), sort: true, widthText: () => TIME_WIDTH_TEXT },
-    {
-      key: 'account',
-      title: t('log.account'),
-      sort: true,
-      widthText: (row) => `${row.account ?? ''} ${row.realName ?? ''}`,
-      render: (_: unknown, row) => <Who account={row.account} realName={row.realName} />,
-    },
+    common.time,
+    common.who,
     { key: 'tableName', title: t('log.tableName'), sort: true },
     { key: 'recordId', title: t('log.recordId') },
     {

@@ -2,14 +2,16 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CrudColumn } from '../../components/crud-page/crud-types.ts';
 import { type ExLog, type ExLogFilters, exLogResource } from './log.api.ts';
-import { DetailList, LogPage, TIME_WIDTH_TEXT } from './log-page.tsx';
-import { CodeBlock, MethodTag, prettyJson, Section, Who } from './log-view.tsx';
+import { commonLogColumns } from './log-columns.tsx';
+import { DetailList, LogPage } from './log-page.tsx';
+import { CodeBlock, MethodTag, prettyJson, Section } from './log-view.tsx';
 
 /** 异常日志: server faults, with the trace id the client was shown and the stack. */
 export default function ExLogPage() {
   const { t } = useTranslation();
+  const common = commonLogColumns<ExLog>(t);
   const columns: CrudColumn<ExLog>[] = [
-    { key: 'createTime', title: t('log.time'), sort: true, widthText: () => TIME_WIDTH_TEXT },
+    common.time,
     {
       key: 'traceId',
       title: t('log.traceId'),
@@ -20,13 +22,7 @@ export default function ExLogPage() {
       ),
       widthText: (row) => `${row.traceId}xxx`,
     },
-    {
-      key: 'account',
-      title: t('log.account'),
-      sort: true,
-      widthText: (row) => `${row.account ?? ''} ${row.realName ?? ''}`,
-      render: (_: unknown, row) => <Who account={row.account} realName={row.realName} />,
-    },
+    common.who,
     {
       key: 'httpMethod',
       title: t('log.httpMethod'),

@@ -2,24 +2,19 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CrudColumn } from '../../components/crud-page/crud-types.ts';
 import { type OpLog, type OpLogFilters, opLogResource } from './log.api.ts';
-import { DetailList, LogPage, TIME_WIDTH_TEXT } from './log-page.tsx';
-import { CodeBlock, CodeTag, Elapsed, MethodTag, prettyJson, Section, StatusTag, Who } from './log-view.tsx';
-import { StatusSelect } from './vis-log.page.tsx';
+import { commonLogColumns, StatusSelect } from './log-columns.tsx';
+import { DetailList, LogPage } from './log-page.tsx';
+import { CodeBlock, CodeTag, Elapsed, MethodTag, prettyJson, Section, StatusTag } from './log-view.tsx';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 
 /** 操作日志: every write, with its masked parameters, result and duration. */
 export default function OpLogPage() {
   const { t } = useTranslation();
+  const common = commonLogColumns<OpLog>(t);
   const columns: CrudColumn<OpLog>[] = [
-    { key: 'createTime', title: t('log.time'), sort: true, widthText: () => TIME_WIDTH_TEXT },
-    {
-      key: 'account',
-      title: t('log.account'),
-      sort: true,
-      widthText: (row) => `${row.account ?? ''} ${row.realName ?? ''}`,
-      render: (_: unknown, row) => <Who account={row.account} realName={row.realName} />,
-    },
+    common.time,
+    common.who,
     {
       key: 'httpMethod',
       title: t('log.httpMethod'),
@@ -39,21 +34,9 @@ export default function OpLogPage() {
       widthText: () => `${t('log.failure')}xx`,
       render: (status: number) => <StatusTag status={status} />,
     },
-    {
-      key: 'elapsed',
-      title: t('log.elapsed'),
-      sort: true,
-      align: 'right',
-      widthText: (row) => `${row.elapsed} ms`,
-      render: (ms: number) => <Elapsed ms={ms} />,
-    },
+    common.elapsed,
     { key: 'ip', title: t('log.ip'), sort: true },
-    {
-      key: 'browser',
-      title: t('log.client'),
-      widthText: (row) => `${row.browser ?? ''} / ${row.os ?? ''}`,
-      render: (_: unknown, row) => [row.browser, row.os].filter(Boolean).join(' / '),
-    },
+    common.client,
   ];
 
   return (

@@ -3,21 +3,17 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CrudColumn } from '../../components/crud-page/crud-types.ts';
 import { type VisitLog, type VisitLogFilters, visitLogResource } from './log.api.ts';
-import { DetailList, LogPage, TIME_WIDTH_TEXT } from './log-page.tsx';
-import { CodeTag, Elapsed, StatusTag, VisitActionTag, visitActionLabel, Who } from './log-view.tsx';
+import { commonLogColumns, StatusSelect } from './log-columns.tsx';
+import { DetailList, LogPage } from './log-page.tsx';
+import { CodeTag, Elapsed, StatusTag, VisitActionTag, visitActionLabel } from './log-view.tsx';
 
 /** 访问日志: sign-ins, failed sign-ins and sign-outs. */
 export default function VisitLogPage() {
   const { t } = useTranslation();
+  const common = commonLogColumns<VisitLog>(t);
   const columns: CrudColumn<VisitLog>[] = [
-    { key: 'createTime', title: t('log.time'), sort: true, widthText: () => TIME_WIDTH_TEXT },
-    {
-      key: 'account',
-      title: t('log.account'),
-      sort: true,
-      widthText: (row) => `${row.account ?? ''} ${row.realName ?? ''}`,
-      render: (_: unknown, row) => <Who account={row.account} realName={row.realName} />,
-    },
+    common.time,
+    common.who,
     {
       key: 'action',
       title: t('log.action'),
@@ -31,21 +27,9 @@ export default function VisitLogPage() {
       render: (status: number) => <StatusTag status={status} />,
     },
     { key: 'ip', title: t('log.ip'), sort: true },
-    {
-      key: 'browser',
-      title: t('log.client'),
-      widthText: (row) => `${row.browser ?? ''} / ${row.os ?? ''}`,
-      render: (_: unknown, row) => [row.browser, row.os].filter(Boolean).join(' / '),
-    },
+    common.client,
     { key: 'message', title: t('log.message'), width: 220 },
-    {
-      key: 'elapsed',
-      title: t('log.elapsed'),
-      sort: true,
-      align: 'right',
-      widthText: (row) => `${row.elapsed ?? ''} ms`,
-      render: (ms: number | null) => <Elapsed ms={ms} />,
-    },
+    common.elapsed,
   ];
 
   return (
@@ -97,22 +81,6 @@ export default function VisitLogPage() {
           ]}
         />
       )}
-    />
-  );
-}
-
-export function StatusSelect({ testId }: { testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Select
-      allowClear
-      placeholder={t('log.all')}
-      style={{ width: 110 }}
-      options={[
-        { value: 1, label: t('log.success') },
-        { value: 2, label: t('log.failure') },
-      ]}
-      data-testid={testId}
     />
   );
 }
