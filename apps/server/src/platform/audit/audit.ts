@@ -1,7 +1,7 @@
 import { type DiffOperation, LOG_STATUS, type VisitAction } from '@shuzhi/contracts/log';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_TENANT_ID } from '../../db/seeds/seed.ts';
-import { configBool } from '../config/sys-config.ts';
+import { cachedConfigBool, configBool } from '../config/sys-config.ts';
 import type { AppContext, AuthUser } from '../context.ts';
 import { formatDateTime } from '../db/time.ts';
 import { isSecretKey, MASK, maskParams } from './mask.ts';
@@ -191,6 +191,12 @@ export function installAudit(
     const route = writeRoute(request);
     if (route !== null) {
       const elapsed = Math.round(reply.elapsedTime);
+      // The usual case: the flag is in this process's cache, so nothing is awaited.
+      const known = cachedConfigBool(ctx, 'sys_oplog');
+      if (known !== undefined) {
+        if (known) queueOperation(ctx, request, reply.statusCode, route, elapsed);
+        return done();
+      }
       const pending = configBool(ctx, 'sys_oplog').then(
         (on) => {
           if (on) queueOperation(ctx, request, reply.statusCode, route, elapsed);

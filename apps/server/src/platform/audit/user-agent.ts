@@ -51,7 +51,17 @@ function browser(ua: string): string | null {
 }
 
 /** `{ browser: 'Chrome 126', os: 'Windows 10' }`; null parts when the agent is missing or unknown. */
+// A district's users come with a handful of browsers: remember recent answers instead of running the regexes
+// on every logged request.
+const recent = new Map<string, ClientInfo>();
+const RECENT_LIMIT = 256;
+
 export function parseUserAgent(userAgent: string | null | undefined): ClientInfo {
   if (!userAgent) return { browser: null, os: null };
-  return { browser: browser(userAgent), os: os(userAgent) };
+  const known = recent.get(userAgent);
+  if (known) return { ...known };
+  const info = { browser: browser(userAgent), os: os(userAgent) };
+  if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
+  recent.set(userAgent, info);
+  return { ...info };
 }

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AppContext } from '../context.ts';
+import { sqliteHandle } from '../db/db.ts';
 
 export type LogTable = 'sys_log_vis' | 'sys_log_op' | 'sys_log_ex' | 'sys_log_diff';
 export type LogRow<T extends LogTable> = Insertable<Database[T]>;
@@ -54,6 +55,27 @@ export function createAuditWriter(ctx: AppContext, options: AuditWriterOptions =
   }, intervalMs);
   timer.unref();
 
+  // Embedded database: one prepared INSERT per table and column list, run per row inside one transaction.
+  const sqlite = sqliteHandle(ctx.db);
+  const statements = new Map<string, { run(...values: unknown[]): unknown }>();
+  function writeSqlite(table: LogTable, rows: Record<string, unknown>[]): void {
+    if (!sqlite) return;
+    sqlite.transaction(() => {
+      for (const row of rows) {
+        const keys = Object.keys(row);
+        const signature = `${table}:${keys.join(',')}`;
+        let statement = statements.get(signature);
+        if (!statement) {
+          statement = sqlite.prepare(
+            `insert into ${table} (${keys.join(', ')}) values (${keys.map(() => '?').join(', ')})`,
+          );
+          statements.set(signature, statement);
+        }
+        statement.run(...keys.map((key) => row[key] ?? null));
+      }
+    })();
+  }
+
   async function writeAll(): Promise<void> {
     while (size() > 0) {
       const batch = queue.slice(head);
@@ -66,6 +88,14 @@ export function createAuditWriter(ctx: AppContext, options: AuditWriterOptions =
         else byTable.set(table, [row]);
       }
       for (const [table, rows] of byTable) {
+        if (sqlite) {
+          try {
+            writeSqlite(table, rows);
+          } catch (error) {
+            ctx.log.error({ err: error, table, rows: rows.length }, 'audit log write failed; rows dropped');
+          }
+          continue;
+        }
         for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
           const chunk = rows.slice(i, i + INSERT_CHUNK);
           try {

@@ -29,6 +29,12 @@ export async function configValue(ctx: AppContext, code: ConfigCode | string): P
   return value;
 }
 
+/** A flag from this process's cache without awaiting, or undefined when it has to be loaded. */
+export function cachedConfigBool(ctx: AppContext, code: ConfigCode): boolean | undefined {
+  const cached = ctx.cache.local.get<string>(key(code));
+  return cached === undefined ? undefined : cached.trim().toLowerCase() === 'true';
+}
+
 export async function configBool(ctx: AppContext, code: ConfigCode): Promise<boolean> {
   return (await configValue(ctx, code)).trim().toLowerCase() === 'true';
 }

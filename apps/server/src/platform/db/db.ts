@@ -19,6 +19,17 @@ pg.types.setTypeParser(PG_INT8, (text) => Number(text));
 pg.types.setTypeParser(PG_TIMESTAMP, (text) => text.slice(0, 19));
 pg.types.setTypeParser(PG_TIMESTAMPTZ, (text) => text.slice(0, 19));
 
+const sqliteHandles = new WeakMap<Db, SqliteDatabase.Database>();
+
+/**
+ * The better-sqlite3 handle behind an embedded database, for the few hot bulk writers (audit logs) where
+ * one prepared statement run per row in a transaction beats building a large multi-row INSERT. Null on
+ * PostgreSQL.
+ */
+export function sqliteHandle(db: Db): SqliteDatabase.Database | null {
+  return sqliteHandles.get(db) ?? null;
+}
+
 export function openDatabase(config: DatabaseConfig): { db: Db; dialect: Dialect } {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
@@ -31,8 +42,7 @@ export function openDatabase(config: DatabaseConfig): { db: Db; dialect: Dialect
   sqlite.pragma('busy_timeout = 5000');
   // WAL with NORMAL sync stays crash-safe for the database file and is much faster than FULL.
   sqlite.pragma('synchronous = NORMAL');
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
-    dialect: 'sqlite',
-  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  sqliteHandles.set(db, sqlite);
+  return { db, dialect: 'sqlite' };
 }
