@@ -1,23 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MIGRATIONS } from './db/migrations/index.ts';
 import { seed } from './db/seeds/seed.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { lockScreenRoutes } from './modules/auth/lock-screen.routes.ts';
 import { cacheRoutes } from './modules/cache/cache.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { constRoutes } from './modules/const/const.routes.ts';
 import { dictRoutes } from './modules/dict/dict.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { logRoutes } from './modules/log/log.routes.ts';
+import { loginModesRoutes } from './modules/login-modes/login-modes.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { onlineUserRoutes } from './modules/online-user/online-user.routes.ts';
+import { openAccessRoutes } from './modules/open-access/open-access.routes.ts';
+import { orgRoutes } from './modules/org/org.routes.ts';
+import { posRoutes } from './modules/pos/pos.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { regionRoutes } from './modules/region/region.routes.ts';
 import { startRegions } from './modules/region/region.service.ts';
 import type { RegionSource } from './modules/region/region.source.ts';
+import { roleRoutes } from './modules/role/role.routes.ts';
 import { serverRoutes } from './modules/server/server.routes.ts';
+import { tenantRoutes } from './modules/tenant/tenant.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { userCenterRoutes } from './modules/user-center/user-center.routes.ts';
+import { userGroupRoutes } from './modules/user-group/user-group.routes.ts';
 import { installAccess, type RegisteredRoute } from './platform/access/access.ts';
 import { installAudit, stopAudit } from './platform/audit/audit.ts';
 import { DEFAULT_HASH_COST, type HashCost } from './platform/auth/password-hash.ts';
@@ -29,11 +37,14 @@ import { openDatabase } from './platform/db/db.ts';
 import { createIdGenerator } from './platform/db/ids.ts';
 import { migrate } from './platform/db/migrator.ts';
 import { installErrorHandler } from './platform/errors/error-handler.ts';
+import { installMultipart } from './platform/http/multipart.ts';
 import { parseQueryString } from './platform/http/querystring.ts';
 import type { RouteModule } from './platform/http/route.ts';
-import { installZodCompilers, zodToOpenApi } from './platform/http/schema-compilers.ts';
+import { installZodCompilers } from './platform/http/schema-compilers.ts';
 import { installSecurity } from './platform/http/security.ts';
+import { installSwagger } from './platform/http/swagger-gate.ts';
 import { installWebApp } from './platform/http/web-app.ts';
+import { installRealtime } from './platform/realtime/server.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,16 +78,26 @@ const nextRequestId = () => `${REQUEST_ID_PREFIX}${(++requestCounter).toString(3
 const MODULES: RouteModule[] = [
   healthRoutes,
   authRoutes,
+  lockScreenRoutes,
+  onlineUserRoutes,
   userRoutes,
+  userCenterRoutes,
   menuRoutes,
   configRoutes,
   constRoutes,
   dictRoutes,
   profileRoutes,
   logRoutes,
+  loginModesRoutes,
   cacheRoutes,
   serverRoutes,
   regionRoutes,
+  openAccessRoutes,
+  orgRoutes,
+  posRoutes,
+  userGroupRoutes,
+  roleRoutes,
+  tenantRoutes,
 ];
 
 /** Builds the API: opens the database, applies migrations, seeds, and registers every module. */
@@ -135,30 +156,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await installSecurity(app, ctx);
     const listRoutes = installAccess(app, ctx);
     app.decorate('registeredRoutes', listRoutes);
+    // socket.io on the same server and port (its own path; HTTP hooks do not apply to it).
+    installRealtime(app, ctx);
 
-    await app.register(swagger, {
-      openapi: {
-        info: { title: 'Shuzhi API', version: '0.1.0', description: config.profile.systemName['zh-CN'] },
-        components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-        },
-        security: [{ bearer: [] }],
-      },
-      transform: zodToOpenApi,
-    });
-    await app.register(async (docs) => {
-      // The documentation pages are public; their routes come from the plugin, so they get access here.
-      docs.addHook('onRoute', (route) => {
-        route.config = { ...route.config, access: 'public' };
-      });
-      await docs.register(swaggerUi, {
-        routePrefix: '/swagger',
-        staticCSP: true,
-        // Plain-HTTP intranet deployments are common; upgrading requests to HTTPS would break the page there.
-        transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
-      });
-    });
+    // API docs behind the admin gate (or off with SWAGGER=off); before the modules so it sees their routes.
+    await installSwagger(app, ctx);
 
+    // multipart/form-data for upload routes (files, imports); parsed only when a route reads its file.
+    await installMultipart(app);
     await app.register(async (api) => {
       for (const register of MODULES) register(api, ctx);
     });

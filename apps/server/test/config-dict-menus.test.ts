@@ -140,12 +140,15 @@ describe('config, dictionary and system-info menus', () => {
       '0004-log-pages',
       '0005-cache-server-pages',
       '0006-regions',
+      '0007-identity',
     ]);
     for (const name of ['platform', 'sysConfig', 'sysDict', 'sysLog', 'sysLogOp'])
       expect(await status(name), name).toBe(1);
     for (const name of ['sysCache', 'sysServer']) expect(await status(name), name).toBe(1);
     expect(await status('sysRegion')).toBe(1);
-    for (const name of ['sysNotice', 'system']) expect(await status(name), name).toBe(2);
+    for (const name of ['system', 'sysUser', 'sysRole', 'sysOnlineUser'])
+      expect(await status(name), name).toBe(1);
+    expect(await status('sysNotice')).toBe(2);
     const config1 = await db
       .selectFrom('sys_menu')
       .select('id')

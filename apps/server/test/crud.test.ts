@@ -8,8 +8,9 @@ import { AppError } from '../src/platform/errors/app-error.ts';
 import { authed, body, createTestApp, login, type TestApp } from './helpers.ts';
 
 /**
- * The CRUD factory on a tenant table (sys_pos, a resource no module serves yet), declared here the way a
- * module would, with a second tenant beside the seeded one.
+ * The CRUD factory on a tenant table (sys_pos, served here under `sysTag`, a catalogue resource no module
+ * serves, so as not to clash with the real positions module), declared the way a module would, with a
+ * second tenant beside the seeded one.
  */
 let t: TestApp;
 const changes: { action: WriteAction; ids: number[] }[] = [];
@@ -38,7 +39,7 @@ type Pos = z.infer<typeof posItem>;
 beforeAll(async () => {
   t = await createTestApp();
   defineCrud(t.app, t.app.ctx, {
-    resource: 'sysPos',
+    resource: 'sysTag',
     table: 'sys_pos',
     tenant: true,
     title: { 'zh-CN': '职位', en: 'Positions', 'zh-TW': '職位' },
@@ -75,7 +76,8 @@ beforeAll(async () => {
     unique: [{ field: 'code', label: LABEL }],
     setStatus: true,
     batchDelete: true,
-    access: { setStatus: 'sysPos:update' },
+    // The catalogue has no sysTag:setStatus / sysTag:export: borrow update and detail.
+    access: { setStatus: 'sysTag:update', export: 'sysTag:detail' },
     export: [
       { field: 'code', label: LABEL },
       { field: 'name', label: { 'zh-CN': '职位名称', en: 'Name', 'zh-TW': '職位名稱' } },
@@ -102,16 +104,33 @@ beforeAll(async () => {
   });
 
   const db = t.app.ctx.db;
-  // The positions page is not built yet: switch it and its buttons on in this database only.
+  // The tag page is not built: switch it and its buttons on in this database only, and let mzjchief's
+  // role (sys_dept) list them, as it lists positions.
   const page = await db
     .selectFrom('sys_menu')
-    .select('id')
-    .where('name', '=', 'sysPos')
+    .select(['id', 'pid'])
+    .where('name', '=', 'sysTag')
     .executeTakeFirstOrThrow();
   await db
     .updateTable('sys_menu')
     .set({ status: 1 })
-    .where((eb) => eb.or([eb('id', '=', page.id), eb('pid', '=', page.id)]))
+    .where((eb) => eb.or([eb('id', '=', page.id), eb('pid', '=', page.id), eb('id', '=', page.pid)]))
+    .execute();
+  const viewerRole = await db
+    .selectFrom('sys_role')
+    .select('id')
+    .where('code', '=', 'sys_dept')
+    .executeTakeFirstOrThrow();
+  const viewerMenus = await db
+    .selectFrom('sys_menu')
+    .select('id')
+    .where((eb) =>
+      eb.or([eb('id', 'in', [page.id, page.pid]), eb('permission', 'in', ['sysTag:page', 'sysTag:list'])]),
+    )
+    .execute();
+  await db
+    .insertInto('sys_role_menu')
+    .values(viewerMenus.map((m) => ({ id: t.app.ctx.newId(), role_id: viewerRole.id, menu_id: m.id })))
     .execute();
 
   // A second tenant with its own admin (888), granted every menu.
@@ -177,14 +196,14 @@ const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: str
 
 async function page(token: string, input: Record<string, unknown> = {}): Promise<PageResult<Pos>> {
   const env = body<PageResult<Pos>>(
-    await call(token, 'POST', '/api/sysPos/page', { pageSize: 100, ...input }),
+    await call(token, 'POST', '/api/sysTag/page', { pageSize: 100, ...input }),
   );
   expect(env.code, JSON.stringify(env)).toBe(200);
   return env.result as PageResult<Pos>;
 }
 
 async function add(token: string, input: Record<string, unknown>): Promise<number> {
-  const env = body<number>(await call(token, 'POST', '/api/sysPos/add', input));
+  const env = body<number>(await call(token, 'POST', '/api/sysTag/add', input));
   expect(env.code, JSON.stringify(env)).toBe(200);
   return env.result as number;
 }
@@ -278,13 +297,13 @@ describe('CRUD factory: paging, sorting, filters', () => {
     const res = await call(
       tokens.admin,
       'GET',
-      '/api/sysPos/page?page=1&pageSize=10&keyword=flt&createTime[0]=2025-03-11&createTime[1]=&field=code&order=ascending',
+      '/api/sysTag/page?page=1&pageSize=10&keyword=flt&createTime[0]=2025-03-11&createTime[1]=&field=code&order=ascending',
     );
     expect(body<PageResult<Pos>>(res).result?.items.map((i) => i.code)).toEqual(['fltxb']);
     const ids = (await page(tokens.admin, { keyword: 'pg', pageSize: 2 })).items.map((i) => i.id);
-    const byIds = await call(tokens.admin, 'GET', `/api/sysPos/page?ids=${ids.join(',')}`);
+    const byIds = await call(tokens.admin, 'GET', `/api/sysTag/page?ids=${ids.join(',')}`);
     expect(body<PageResult<Pos>>(byIds).result?.total).toBe(2);
-    const list = await call(tokens.admin, 'GET', '/api/sysPos/list?keyword=pg');
+    const list = await call(tokens.admin, 'GET', '/api/sysTag/list?keyword=pg');
     expect(body<Pos[]>(list).result?.map((i) => i.code)).toEqual(['pg5', 'pg4', 'pg3', 'pg2', 'pg1']);
   });
 });
@@ -297,7 +316,7 @@ describe('CRUD factory: writes', () => {
       .select(['id', 'real_name', 'tenant_id'])
       .where('account', '=', 'admin')
       .executeTakeFirstOrThrow();
-    const detail = body<Pos>(await call(tokens.admin, 'GET', `/api/sysPos/detail?Id=${id}`)).result;
+    const detail = body<Pos>(await call(tokens.admin, 'GET', `/api/sysTag/detail?Id=${id}`)).result;
     expect(detail).toMatchObject({
       id,
       code: 'audit1',
@@ -311,7 +330,7 @@ describe('CRUD factory: writes', () => {
       updateUserId: null,
     });
     expect(detail?.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(body(await call(tokens.admin, 'GET', `/api/sysPos/${id}`)).result).toEqual(detail);
+    expect(body(await call(tokens.admin, 'GET', `/api/sysTag/${id}`)).result).toEqual(detail);
 
     const su = await t.app.ctx.db
       .selectFrom('sys_user')
@@ -319,10 +338,10 @@ describe('CRUD factory: writes', () => {
       .where('account', '=', 'superadmin')
       .executeTakeFirstOrThrow();
     expect(
-      body(await call(tokens.superadmin, 'POST', '/api/sysPos/update', { id, name: '审计二', remark: 'r' }))
+      body(await call(tokens.superadmin, 'POST', '/api/sysTag/update', { id, name: '审计二', remark: 'r' }))
         .code,
     ).toBe(200);
-    const updated = body<Pos>(await call(tokens.admin, 'GET', `/api/sysPos/${id}`)).result;
+    const updated = body<Pos>(await call(tokens.admin, 'GET', `/api/sysTag/${id}`)).result;
     expect(updated).toMatchObject({
       name: '审计二',
       code: 'audit1',
@@ -332,9 +351,9 @@ describe('CRUD factory: writes', () => {
     });
     expect(updated?.updateTime).toMatch(/^\d{4}-/);
     // PUT forms, and a field left out keeps its value; null clears a nullable one.
-    expect(body(await call(tokens.admin, 'PUT', '/api/sysPos/update', { id, orderNo: 7 })).code).toBe(200);
-    expect(body(await call(tokens.admin, 'PUT', '/api/sysPos/put', { id, remark: null })).code).toBe(200);
-    expect(body<Pos>(await call(tokens.admin, 'GET', `/api/sysPos/${id}`)).result).toMatchObject({
+    expect(body(await call(tokens.admin, 'PUT', '/api/sysTag/update', { id, orderNo: 7 })).code).toBe(200);
+    expect(body(await call(tokens.admin, 'PUT', '/api/sysTag/put', { id, remark: null })).code).toBe(200);
+    expect(body<Pos>(await call(tokens.admin, 'GET', `/api/sysTag/${id}`)).result).toMatchObject({
       name: '审计二',
       orderNo: 7,
       remark: null,
@@ -345,27 +364,27 @@ describe('CRUD factory: writes', () => {
 
   it('refuses a duplicate code among live rows with D1006 in the request language, per tenant', async () => {
     const id = await add(tokens.admin, { code: 'dup1', name: '重复' });
-    const zh = body(await call(tokens.admin, 'POST', '/api/sysPos/add', { code: 'dup1', name: 'x' }));
+    const zh = body(await call(tokens.admin, 'POST', '/api/sysTag/add', { code: 'dup1', name: 'x' }));
     expect(zh).toMatchObject({ code: 'D1006', message: '记录已存在：职位编码“dup1”' });
     const en = await authed(t.app, tokens.admin, {
       method: 'POST',
-      url: '/api/sysPos/add',
+      url: '/api/sysTag/add',
       payload: { code: 'dup1', name: 'x' },
       headers: { 'accept-language': 'en' },
     });
     expect(body(en).message).toBe('Position code "dup1" already exists');
     const other = await add(tokens.admin, { code: 'dup2', name: '另一个' });
     expect(
-      body(await call(tokens.admin, 'POST', '/api/sysPos/update', { id: other, code: 'dup1' })).code,
+      body(await call(tokens.admin, 'POST', '/api/sysTag/update', { id: other, code: 'dup1' })).code,
     ).toBe('D1006');
     // Saving a row with its own code is no conflict.
     expect(
-      body(await call(tokens.admin, 'POST', '/api/sysPos/update', { id, code: 'dup1', name: '重复' })).code,
+      body(await call(tokens.admin, 'POST', '/api/sysTag/update', { id, code: 'dup1', name: '重复' })).code,
     ).toBe(200);
     // Another tenant may use the same code.
     expect(await add(tokens.admin2, { code: 'dup1', name: '二号的' })).toBeGreaterThan(0);
     // A deleted row frees its code.
-    expect(body(await call(tokens.admin, 'POST', '/api/sysPos/delete', { id })).code).toBe(200);
+    expect(body(await call(tokens.admin, 'POST', '/api/sysTag/delete', { id })).code).toBe(200);
     expect(await add(tokens.admin, { code: 'dup1', name: '又一个' })).toBeGreaterThan(0);
   });
 
@@ -374,10 +393,10 @@ describe('CRUD factory: writes', () => {
     for (const code of ['del1', 'del2', 'del3', 'del4'])
       ids.push(await add(tokens.admin, { code, name: code }));
     const [a, b, c, d] = ids as [number, number, number, number];
-    expect(body(await call(tokens.admin, 'DELETE', '/api/sysPos/delete', { id: d })).code).toBe(200);
-    expect(body(await call(tokens.admin, 'POST', '/api/sysPos/delete', { id: a })).code).toBe(200);
-    expect(body(await call(tokens.admin, 'DELETE', `/api/sysPos/delete?id=${b}`)).code).toBe(200);
-    expect(body(await call(tokens.admin, 'DELETE', `/api/sysPos/${c}`)).code).toBe(200);
+    expect(body(await call(tokens.admin, 'DELETE', '/api/sysTag/delete', { id: d })).code).toBe(200);
+    expect(body(await call(tokens.admin, 'POST', '/api/sysTag/delete', { id: a })).code).toBe(200);
+    expect(body(await call(tokens.admin, 'DELETE', `/api/sysTag/delete?id=${b}`)).code).toBe(200);
+    expect(body(await call(tokens.admin, 'DELETE', `/api/sysTag/${c}`)).code).toBe(200);
     const row = await t.app.ctx.db
       .selectFrom('sys_pos')
       .selectAll()
@@ -385,20 +404,20 @@ describe('CRUD factory: writes', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ is_delete: 1, update_user_name: expect.any(String) });
     expect((await page(tokens.admin, { keyword: 'del' })).total).toBe(0);
-    expect(body(await call(tokens.admin, 'GET', '/api/sysPos/list?keyword=del')).result).toEqual([]);
+    expect(body(await call(tokens.admin, 'GET', '/api/sysTag/list?keyword=del')).result).toEqual([]);
     for (const [method, url, payload] of [
-      ['GET', `/api/sysPos/detail?Id=${a}`],
-      ['GET', `/api/sysPos/${b}`],
-      ['POST', '/api/sysPos/update', { id: a, name: 'x' }],
-      ['POST', '/api/sysPos/delete', { id: a }],
-      ['DELETE', `/api/sysPos/${c}`],
-      ['POST', '/api/sysPos/setStatus', { id: a, status: 2 }],
-      ['POST', '/api/sysPos/update', { id: 123456789, name: 'x' }],
-      ['GET', '/api/sysPos/detail?Id=123456789'],
+      ['GET', `/api/sysTag/detail?Id=${a}`],
+      ['GET', `/api/sysTag/${b}`],
+      ['POST', '/api/sysTag/update', { id: a, name: 'x' }],
+      ['POST', '/api/sysTag/delete', { id: a }],
+      ['DELETE', `/api/sysTag/${c}`],
+      ['POST', '/api/sysTag/setStatus', { id: a, status: 2 }],
+      ['POST', '/api/sysTag/update', { id: 123456789, name: 'x' }],
+      ['GET', '/api/sysTag/detail?Id=123456789'],
     ] as const) {
       expect(body(await call(tokens.admin, method, url, payload)).code, `${method} ${url}`).toBe('D1002');
     }
-    const env = body(await call(tokens.admin, 'GET', '/api/sysPos/detail?Id=123456789', undefined));
+    const env = body(await call(tokens.admin, 'GET', '/api/sysTag/detail?Id=123456789', undefined));
     expect(env.message).toBe('记录不存在');
   });
 
@@ -407,9 +426,9 @@ describe('CRUD factory: writes', () => {
     for (const code of ['bd1', 'bd2', 'locked']) ids.push(await add(tokens.admin, { code, name: code }));
     const [x, y, locked] = ids as [number, number, number];
     expect(
-      body(await call(tokens.admin, 'POST', '/api/sysPos/batchDelete', { ids: [x, 987654321] })).code,
+      body(await call(tokens.admin, 'POST', '/api/sysTag/batchDelete', { ids: [x, 987654321] })).code,
     ).toBe('D1002');
-    const refused = body(await call(tokens.admin, 'POST', '/api/sysPos/batchDelete', [x, locked]));
+    const refused = body(await call(tokens.admin, 'POST', '/api/sysTag/batchDelete', [x, locked]));
     expect(refused.code).toBe('D9001');
     const rows = await t.app.ctx.db
       .selectFrom('sys_pos')
@@ -417,16 +436,16 @@ describe('CRUD factory: writes', () => {
       .where('id', 'in', ids)
       .execute();
     expect(rows.every((r) => r.is_delete === 0 && r.remark === null)).toBe(true);
-    expect(body(await call(tokens.admin, 'POST', '/api/sysPos/batchDelete', { ids: [x, y] })).code).toBe(200);
+    expect(body(await call(tokens.admin, 'POST', '/api/sysTag/batchDelete', { ids: [x, y] })).code).toBe(200);
     expect((await page(tokens.admin, { keyword: 'bd' })).total).toBe(0);
     expect(changes).toContainEqual({ action: 'delete', ids: expect.arrayContaining([x, y]) });
   });
 
   it('sets the status', async () => {
     const id = await add(tokens.admin, { code: 'st1', name: '状态' });
-    expect(body(await call(tokens.admin, 'POST', '/api/sysPos/setStatus', { id, status: 2 })).code).toBe(200);
-    expect(body<Pos>(await call(tokens.admin, 'GET', `/api/sysPos/${id}`)).result?.status).toBe(2);
-    expect(body(await call(tokens.admin, 'POST', '/api/sysPos/setStatus', { id, status: 3 })).code).toBe(400);
+    expect(body(await call(tokens.admin, 'POST', '/api/sysTag/setStatus', { id, status: 2 })).code).toBe(200);
+    expect(body<Pos>(await call(tokens.admin, 'GET', `/api/sysTag/${id}`)).result?.status).toBe(2);
+    expect(body(await call(tokens.admin, 'POST', '/api/sysTag/setStatus', { id, status: 3 })).code).toBe(400);
   });
 });
 
@@ -441,44 +460,44 @@ describe('CRUD factory: tenants and access', () => {
     expect(seen1.items.some((i) => i.tenantId === tenant2)).toBe(false);
     const all = await page(tokens.superadmin, { pageSize: 1000 });
     expect(all.total).toBe(seen1.total + seen2.total);
-    expect(body<Pos>(await call(tokens.admin2, 'GET', `/api/sysPos/${mine}`)).result?.tenantId).toBe(tenant2);
+    expect(body<Pos>(await call(tokens.admin2, 'GET', `/api/sysTag/${mine}`)).result?.tenantId).toBe(tenant2);
     // Another tenant's row does not exist for them, for reading or writing.
     for (const [method, url, payload] of [
-      ['GET', `/api/sysPos/${theirs}`],
-      ['POST', '/api/sysPos/update', { id: theirs, name: '改' }],
-      ['POST', '/api/sysPos/delete', { id: theirs }],
-      ['POST', '/api/sysPos/setStatus', { id: theirs, status: 2 }],
-      ['POST', '/api/sysPos/batchDelete', { ids: [mine, theirs] }],
+      ['GET', `/api/sysTag/${theirs}`],
+      ['POST', '/api/sysTag/update', { id: theirs, name: '改' }],
+      ['POST', '/api/sysTag/delete', { id: theirs }],
+      ['POST', '/api/sysTag/setStatus', { id: theirs, status: 2 }],
+      ['POST', '/api/sysTag/batchDelete', { ids: [mine, theirs] }],
     ] as const) {
       expect(body(await call(tokens.admin2, method, url, payload)).code, `${method} ${url}`).toBe('D1002');
     }
-    expect(body<Pos>(await call(tokens.admin, 'GET', `/api/sysPos/${theirs}`)).result?.name).toBe('一号');
-    expect(body<Pos>(await call(tokens.admin2, 'GET', `/api/sysPos/${mine}`)).result?.name).toBe('二号');
+    expect(body<Pos>(await call(tokens.admin, 'GET', `/api/sysTag/${theirs}`)).result?.name).toBe('一号');
+    expect(body<Pos>(await call(tokens.admin2, 'GET', `/api/sysTag/${mine}`)).result?.name).toBe('二号');
   });
 
   it('answers 401 without a session, 403 without the permission, and runs with it', async () => {
     const id = await add(tokens.admin, { code: 'acc1', name: '权限' });
     const routes = [
-      ['POST', '/api/sysPos/page', {}, 'sysPos:page'],
-      ['GET', '/api/sysPos/page', undefined, 'sysPos:page'],
-      ['GET', '/api/sysPos/list', undefined, 'sysPos:list'],
-      ['GET', `/api/sysPos/detail?Id=${id}`, undefined, 'sysPos:detail'],
-      ['GET', `/api/sysPos/${id}`, undefined, 'sysPos:detail'],
-      ['POST', '/api/sysPos/add', { code: 'acc-new', name: '新' }, 'sysPos:add'],
-      ['POST', '/api/sysPos/update', { id, name: '权限二' }, 'sysPos:update'],
-      ['PUT', '/api/sysPos/update', { id, name: '权限三' }, 'sysPos:update'],
-      ['PUT', '/api/sysPos/put', { id, name: '权限四' }, 'sysPos:update'],
-      ['POST', '/api/sysPos/setStatus', { id, status: 1 }, 'sysPos:update'],
-      ['POST', '/api/sysPos/export', {}, 'sysPos:export'],
-      ['POST', '/api/sysPos/batchDelete', { ids: [987654321] }, 'sysPos:delete'],
-      ['POST', '/api/sysPos/delete', { id: 987654321 }, 'sysPos:delete'],
-      ['DELETE', '/api/sysPos/delete?id=987654321', undefined, 'sysPos:delete'],
-      ['DELETE', '/api/sysPos/987654321', undefined, 'sysPos:delete'],
+      ['POST', '/api/sysTag/page', {}, 'sysTag:page'],
+      ['GET', '/api/sysTag/page', undefined, 'sysTag:page'],
+      ['GET', '/api/sysTag/list', undefined, 'sysTag:list'],
+      ['GET', `/api/sysTag/detail?Id=${id}`, undefined, 'sysTag:detail'],
+      ['GET', `/api/sysTag/${id}`, undefined, 'sysTag:detail'],
+      ['POST', '/api/sysTag/add', { code: 'acc-new', name: '新' }, 'sysTag:add'],
+      ['POST', '/api/sysTag/update', { id, name: '权限二' }, 'sysTag:update'],
+      ['PUT', '/api/sysTag/update', { id, name: '权限三' }, 'sysTag:update'],
+      ['PUT', '/api/sysTag/put', { id, name: '权限四' }, 'sysTag:update'],
+      ['POST', '/api/sysTag/setStatus', { id, status: 1 }, 'sysTag:update'],
+      ['POST', '/api/sysTag/export', {}, 'sysTag:detail'],
+      ['POST', '/api/sysTag/batchDelete', { ids: [987654321] }, 'sysTag:delete'],
+      ['POST', '/api/sysTag/delete', { id: 987654321 }, 'sysTag:delete'],
+      ['DELETE', '/api/sysTag/delete?id=987654321', undefined, 'sysTag:delete'],
+      ['DELETE', '/api/sysTag/987654321', undefined, 'sysTag:delete'],
     ] as const;
-    const registered = t.app.registeredRoutes().filter((r) => r.url.startsWith('/api/sysPos/'));
-    for (const r of registered) expect(r.access, `${r.method} ${r.url}`).toMatch(/^sysPos:/);
-    // mzjchief's role may list positions (page, list) but not open or change them.
-    const viewerMay = new Set(['sysPos:page', 'sysPos:list']);
+    const registered = t.app.registeredRoutes().filter((r) => r.url.startsWith('/api/sysTag/'));
+    for (const r of registered) expect(r.access, `${r.method} ${r.url}`).toMatch(/^sysTag:/);
+    // mzjchief's role may list tags (page, list) but not open or change them.
+    const viewerMay = new Set(['sysTag:page', 'sysTag:list']);
     for (const [method, url, payload, permission] of routes) {
       const options = { method, url, ...(payload === undefined ? {} : { payload }) };
       const anonymous = await t.app.inject(options);
@@ -502,31 +521,31 @@ describe('CRUD factory: tenants and access', () => {
 describe('CRUD factory: bad input', () => {
   it('answers code 400 with field errors', async () => {
     const cases: [string, string, unknown, string[]][] = [
-      ['POST', '/api/sysPos/page', { page: -1 }, ['page']],
-      ['POST', '/api/sysPos/page', { page: 0, pageSize: 100_000 }, ['page', 'pageSize']],
-      ['GET', '/api/sysPos/page?page=abc', undefined, ['page']],
+      ['POST', '/api/sysTag/page', { page: -1 }, ['page']],
+      ['POST', '/api/sysTag/page', { page: 0, pageSize: 100_000 }, ['page', 'pageSize']],
+      ['GET', '/api/sysTag/page?page=abc', undefined, ['page']],
       [
         'POST',
-        '/api/sysPos/page',
+        '/api/sysTag/page',
         { status: 'x', ids: ['a'], createTime: ['yesterday'] },
         ['status', 'ids', 'createTime'],
       ],
-      ['POST', '/api/sysPos/add', {}, ['code', 'name']],
+      ['POST', '/api/sysTag/add', {}, ['code', 'name']],
       [
         'POST',
-        '/api/sysPos/add',
+        '/api/sysTag/add',
         { code: 'x', name: 'y', orderNo: 'many', status: 5 },
         ['orderNo', 'status'],
       ],
-      ['POST', '/api/sysPos/add', { code: 'x'.repeat(65), name: '' }, ['code', 'name']],
-      ['POST', '/api/sysPos/update', { name: 'y' }, ['id']],
-      ['POST', '/api/sysPos/update', { id: -5 }, ['id']],
-      ['POST', '/api/sysPos/delete', {}, ['id']],
-      ['DELETE', '/api/sysPos/delete', undefined, ['id']],
-      ['POST', '/api/sysPos/batchDelete', { ids: [] }, []],
-      ['POST', '/api/sysPos/setStatus', { id: 1 }, ['status']],
-      ['GET', '/api/sysPos/detail', undefined, ['Id']],
-      ['GET', '/api/sysPos/detail?Id=abc', undefined, ['Id']],
+      ['POST', '/api/sysTag/add', { code: 'x'.repeat(65), name: '' }, ['code', 'name']],
+      ['POST', '/api/sysTag/update', { name: 'y' }, ['id']],
+      ['POST', '/api/sysTag/update', { id: -5 }, ['id']],
+      ['POST', '/api/sysTag/delete', {}, ['id']],
+      ['DELETE', '/api/sysTag/delete', undefined, ['id']],
+      ['POST', '/api/sysTag/batchDelete', { ids: [] }, []],
+      ['POST', '/api/sysTag/setStatus', { id: 1 }, ['status']],
+      ['GET', '/api/sysTag/detail', undefined, ['Id']],
+      ['GET', '/api/sysTag/detail?Id=abc', undefined, ['Id']],
     ];
     for (const [method, url, payload, fields] of cases) {
       const res = await call(tokens.admin, method as 'GET', url, payload);
@@ -543,7 +562,7 @@ describe('CRUD factory: bad input', () => {
       }
     }
     // A path id that is not a number is no route at all.
-    expect((await call(tokens.admin, 'GET', '/api/sysPos/abc')).statusCode).toBe(404);
+    expect((await call(tokens.admin, 'GET', '/api/sysTag/abc')).statusCode).toBe(404);
   });
 });
 
@@ -551,11 +570,11 @@ describe('CRUD factory: export', () => {
   it('streams a real xlsx of the current filter, headers and labels in the request language', async () => {
     await add(tokens.admin, { code: 'xl1', name: '导出一' });
     const off = await add(tokens.admin, { code: 'xl2', name: '导出二' });
-    await call(tokens.admin, 'POST', '/api/sysPos/setStatus', { id: off, status: 2 });
+    await call(tokens.admin, 'POST', '/api/sysTag/setStatus', { id: off, status: 2 });
     const read = async (language: string, filter: Record<string, unknown>) => {
       const res = await authed(t.app, tokens.admin, {
         method: 'POST',
-        url: '/api/sysPos/export',
+        url: '/api/sysTag/export',
         payload: filter,
         headers: { 'accept-language': language },
       });
@@ -603,7 +622,7 @@ describe('CRUD factory: export', () => {
     }
     const res = await authed(t.app, tokens.admin2, {
       method: 'POST',
-      url: '/api/sysPos/export',
+      url: '/api/sysTag/export',
       payload: { keyword: 'bulk' },
     });
     const workbook = new ExcelJS.Workbook();
@@ -612,7 +631,7 @@ describe('CRUD factory: export', () => {
     // The other tenant's admin exports none of them.
     const none = await authed(t.app, tokens.admin, {
       method: 'POST',
-      url: '/api/sysPos/export',
+      url: '/api/sysTag/export',
       payload: { keyword: 'bulk' },
     });
     const empty = new ExcelJS.Workbook();

@@ -36,6 +36,7 @@ describe('migrations', () => {
       '0004-log-pages',
       '0005-cache-server-pages',
       '0006-regions',
+      '0007-identity',
     ]);
     expect(await migrate(db, dialect, MIGRATIONS)).toEqual([]);
     expect(await tables()).toEqual(

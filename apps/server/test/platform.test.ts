@@ -5,7 +5,7 @@ import { pageInputSchema } from '@shuzhi/contracts/envelope';
 import { isPermission } from '@shuzhi/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paged } from '../src/platform/http/paging.ts';
-import { authed, body, createTestApp, login, type TestApp } from './helpers.ts';
+import { authed, body, createTestApp, DEFAULT_PASSWORD, login, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let webDist: string;
@@ -150,13 +150,29 @@ describe('web app', () => {
   });
 
   it('documents the API with OpenAPI and Swagger UI', async () => {
-    const doc = (await t.app.inject({ url: '/swagger/json' })).json() as { paths: Record<string, unknown> };
+    // The docs are behind the admin gate (swagger-gate.test.ts): sign in to it first.
+    const boundary = '----shuzhi-docs';
+    const gate = await t.app.inject({
+      method: 'POST',
+      url: '/swagger/submitUrl',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: ['UserName', 'Password']
+        .map(
+          (name, i) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${i === 0 ? 'admin' : DEFAULT_PASSWORD}\r\n`,
+        )
+        .join('')
+        .concat(`--${boundary}--\r\n`),
+    });
+    const cookie = String(gate.headers['set-cookie']).split(';')[0] ?? '';
+    const docs = (url: string) => t.app.inject({ url, headers: { cookie } });
+    const doc = (await docs('/swagger/json')).json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/sysAuth/login', '/api/sysAuth/userInfo']),
     );
     const login = doc.paths['/api/sysAuth/login'] as { post: { requestBody: unknown } };
     expect(JSON.stringify(login.post.requestBody)).toContain('account');
-    const ui = await t.app.inject({ url: '/swagger/' });
+    const ui = await docs('/swagger/');
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
   });

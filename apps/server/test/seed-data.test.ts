@@ -83,9 +83,19 @@ describe('menus', () => {
       'sysLogEx',
       'sysLogOp',
       'sysLogVis',
+      'sysMenu',
+      'sysOnlineUser',
+      'sysOpenAccess',
+      'sysOrg',
+      'sysPos',
       'sysRegion',
+      'sysRole',
       'sysServer',
+      'sysTenant',
+      'sysUser',
       'sysUserCenter',
+      'sysUserGroup',
+      'sysUserOpPassword',
     ]);
     for (const { node, parents } of menus) {
       if (node.type === 1) expect(node.enabled, node.name).toBe((node.children ?? []).some((c) => c.enabled));

@@ -17,6 +17,102 @@ export const BUSINESS_ERRORS = {
     'zh-TW': '密碼解密失敗',
   },
   D1000: { 'zh-CN': '密码不正确', en: 'The password is incorrect', 'zh-TW': '密碼不正確' },
+  D1001: { 'zh-CN': '不能删除自己', en: 'You cannot delete yourself', 'zh-TW': '不能刪除自己' },
+  D1003: {
+    'zh-CN': '不能禁用或修改自己的账号状态',
+    en: 'You cannot disable your own account',
+    'zh-TW': '不能停用或修改自己的帳號狀態',
+  },
+  D1005: {
+    'zh-CN': '禁止操作超级管理员',
+    en: 'The super admin cannot be changed here',
+    'zh-TW': '禁止操作超級管理員',
+  },
+  D1007: {
+    'zh-CN': '不能授予超出自己权限范围的菜单或按钮',
+    en: 'You cannot grant menus or buttons you do not hold yourself',
+    'zh-TW': '不能授予超出自己權限範圍的選單或按鈕',
+  },
+  D1008: {
+    'zh-CN': '该角色下仍有用户，不能删除',
+    en: 'Users still hold this role; it cannot be deleted',
+    'zh-TW': '該角色下仍有使用者，不能刪除',
+  },
+  D1009: {
+    'zh-CN': '授权的机构超出了您的数据范围',
+    en: 'The organisations granted lie outside your own data scope',
+    'zh-TW': '授權的機構超出了您的資料範圍',
+  },
+  D1010: {
+    'zh-CN': '导入文件无法读取，请使用下载的模板',
+    en: 'The import file cannot be read; please use the downloaded template',
+    'zh-TW': '匯入檔案無法讀取，請使用下載的範本',
+  },
+  D1011: {
+    'zh-CN': '操作密码不正确',
+    en: 'The operation password is incorrect',
+    'zh-TW': '操作密碼不正確',
+  },
+  D1012: {
+    'zh-CN': '尚未设置操作密码，请先在个人中心设置',
+    en: 'No operation password is set yet; set one in the user centre first',
+    'zh-TW': '尚未設定操作密碼，請先在個人中心設定',
+  },
+  D1013: {
+    'zh-CN': '短信验证码错误或已过期',
+    en: 'The SMS code is wrong or has expired',
+    'zh-TW': '簡訊驗證碼錯誤或已過期',
+  },
+  D1014: {
+    'zh-CN': '短信发送过于频繁，请{seconds}秒后再试',
+    en: 'Too many SMS requests; try again in {seconds} seconds',
+    'zh-TW': '簡訊發送過於頻繁，請{seconds}秒後再試',
+  },
+  D1015: {
+    'zh-CN': '该手机号未绑定账号',
+    en: 'No account is bound to this mobile number',
+    'zh-TW': '該手機號碼未綁定帳號',
+  },
+  D1018: {
+    'zh-CN': '二维码已失效，请刷新',
+    en: 'The QR code has expired; please refresh it',
+    'zh-TW': '二維碼已失效，請重新整理',
+  },
+  D1020: {
+    'zh-CN': '第三方身份认证失败',
+    en: 'The identity provider did not confirm this sign-in',
+    'zh-TW': '第三方身分認證失敗',
+  },
+  D1021: {
+    'zh-CN': '签名无效',
+    en: 'The signature is not valid',
+    'zh-TW': '簽章無效',
+  },
+  D1022: {
+    'zh-CN': '时间戳已过期',
+    en: 'The timestamp is outside the allowed window',
+    'zh-TW': '時間戳記已過期',
+  },
+  D1023: {
+    'zh-CN': '请求已被使用（nonce 重复）',
+    en: 'This request has already been used (repeated nonce)',
+    'zh-TW': '請求已被使用（nonce 重複）',
+  },
+  D1024: {
+    'zh-CN': '访问密钥不存在或已禁用',
+    en: 'The access key does not exist or is disabled',
+    'zh-TW': '存取金鑰不存在或已停用',
+  },
+  D1025: {
+    'zh-CN': '该账号已在其他地方登录',
+    en: 'This account has signed in elsewhere',
+    'zh-TW': '該帳號已在其他地方登入',
+  },
+  D1026: {
+    'zh-CN': '接口文档已关闭',
+    en: 'The API documentation is switched off',
+    'zh-TW': '介面文件已關閉',
+  },
   D1002: { 'zh-CN': '记录不存在', en: 'The record does not exist', 'zh-TW': '記錄不存在' },
   D1006: {
     'zh-CN': '记录已存在：{field}“{value}”',
@@ -30,9 +126,9 @@ export const BUSINESS_ERRORS = {
   },
   D1017: { 'zh-CN': '账号已冻结', en: 'The account is frozen', 'zh-TW': '帳號已凍結' },
   D1019: {
-    'zh-CN': '禁止删除租户管理员角色',
-    en: 'The tenant administrator role cannot be deleted',
-    'zh-TW': '禁止刪除租戶管理員角色',
+    'zh-CN': '租户管理员角色不能删除、停用或修改编码',
+    en: 'The tenant administrator role cannot be deleted, disabled or re-coded',
+    'zh-TW': '租戶管理員角色不能刪除、停用或修改編碼',
   },
   D1027: {
     'zh-CN': '密码错误次数过多，账号已锁定，请半小时后重试！',
@@ -53,6 +149,56 @@ export const BUSINESS_ERRORS = {
     'zh-CN': '刷新令牌无效或已使用',
     en: 'The refresh token is invalid or has already been used',
     'zh-TW': '重新整理權杖無效或已使用',
+  },
+  D1031: {
+    'zh-CN': '短信发送失败，请稍后再试',
+    en: 'The SMS could not be sent; please try again later',
+    'zh-TW': '簡訊發送失敗，請稍後再試',
+  },
+  D1032: {
+    'zh-CN': '不能强制自己下线',
+    en: 'You cannot force yourself offline',
+    'zh-TW': '不能強制自己下線',
+  },
+  D2000: {
+    'zh-CN': '该机构下有下级机构，不能删除',
+    en: 'This organisation has sub-organisations and cannot be deleted',
+    'zh-TW': '該機構下有下級機構，不能刪除',
+  },
+  D2001: {
+    'zh-CN': '该机构下有用户，不能删除',
+    en: 'Users belong to this organisation; it cannot be deleted',
+    'zh-TW': '該機構下有使用者，不能刪除',
+  },
+  D2002: {
+    'zh-CN': '上级不能是自己或自己的下级',
+    en: 'The parent cannot be the record itself or one of its descendants',
+    'zh-TW': '上級不能是自己或自己的下級',
+  },
+  D2003: {
+    'zh-CN': '没有该机构的数据权限',
+    en: 'This organisation lies outside your data scope',
+    'zh-TW': '沒有該機構的資料權限',
+  },
+  D2004: {
+    'zh-CN': '该职位下有用户，不能删除',
+    en: 'Users hold this position; it cannot be deleted',
+    'zh-TW': '該職位下有使用者，不能刪除',
+  },
+  D4000: {
+    'zh-CN': '该菜单下有子菜单，不能删除',
+    en: 'This menu has children and cannot be deleted',
+    'zh-TW': '該選單下有子選單，不能刪除',
+  },
+  D4001: {
+    'zh-CN': '权限标识不在权限目录中：{permission}',
+    en: 'The permission is not in the catalogue: {permission}',
+    'zh-TW': '權限標識不在權限目錄中：{permission}',
+  },
+  D4002: {
+    'zh-CN': '菜单类型与上级不匹配',
+    en: 'This menu type cannot sit under that parent',
+    'zh-TW': '選單類型與上級不匹配',
   },
   D9001: {
     'zh-CN': '系统参数不允许删除',
@@ -84,7 +230,37 @@ export const BUSINESS_ERRORS = {
     en: 'A region sync is already running, please try again later',
     'zh-TW': '行政區劃同步正在進行，請稍後再試',
   },
+  D8000: {
+    'zh-CN': '请选择要上传的文件',
+    en: 'Please choose a file to upload',
+    'zh-TW': '請選擇要上傳的檔案',
+  },
+  D8001: {
+    'zh-CN': '文件类型不允许，仅支持：{types}',
+    en: 'This file type is not allowed; allowed: {types}',
+    'zh-TW': '檔案類型不允許，僅支援：{types}',
+  },
+  D8002: {
+    'zh-CN': '文件大小不能超过 {max}',
+    en: 'The file must not be larger than {max}',
+    'zh-TW': '檔案大小不能超過 {max}',
+  },
+  Z1000: {
+    'zh-CN': '默认租户不能删除或停用',
+    en: 'The default tenant cannot be deleted or disabled',
+    'zh-TW': '預設租戶不能刪除或停用',
+  },
+  Z1001: {
+    'zh-CN': '租户下仍有用户，不能删除',
+    en: 'The tenant still has users and cannot be deleted',
+    'zh-TW': '租戶下仍有使用者，不能刪除',
+  },
   Z1003: { 'zh-CN': '租户已禁用', en: 'The tenant is disabled', 'zh-TW': '租戶已停用' },
+  Z1004: {
+    'zh-CN': '默认租户的编码不能修改',
+    en: "The default tenant's code cannot be changed",
+    'zh-TW': '預設租戶的編碼不能修改',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type BusinessErrorCode = keyof typeof BUSINESS_ERRORS;

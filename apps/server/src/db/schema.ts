@@ -84,6 +84,9 @@ export type SysUserTable = TenantColumns & {
   lock_until: string | null;
   last_login_time: string | null;
   last_login_ip: string | null;
+  /** Argon2id hash of the second password that sensitive actions ask for; null until the user sets one. */
+  op_password: string | null;
+  op_password_time: string | null;
 };
 
 export type SysUserExtOrgTable = { id: number; user_id: number; org_id: number; pos_id: number | null };
@@ -101,6 +104,42 @@ export type SysUserRoleTable = { id: number; user_id: number; role_id: number };
 export type SysRoleMenuTable = { id: number; role_id: number; menu_id: number };
 export type SysRoleOrgTable = { id: number; role_id: number; org_id: number };
 export type SysTenantMenuTable = { id: number; tenant_id: number; menu_id: number };
+
+/** A named set of users of one tenant (tasks are later handed out to groups). */
+export type SysUserGroupTable = TenantColumns & {
+  code: string;
+  name: string;
+  order_no: number;
+  status: number;
+  remark: string | null;
+};
+export type SysUserGroupMemberTable = { id: number; group_id: number; user_id: number };
+
+/** A server-to-server access key; requests signed with its secret act as `bind_user_id` in `tenant_id`. */
+export type SysOpenAccessTable = TenantColumns & {
+  access_key: string;
+  /** SM4 cipher text of the secret (the HMAC needs the secret itself). */
+  access_secret: string;
+  bind_user_id: number;
+  status: number;
+  last_used_time: string | null;
+  remark: string | null;
+};
+
+/** An uploaded file; `file_path` is relative to the upload root. */
+export type SysFileTable = TenantColumns & {
+  provider: string;
+  file_name: string;
+  suffix: string | null;
+  file_path: string;
+  size: number;
+  content_type: string | null;
+  file_md5: string | null;
+  file_type: string | null;
+  belong_id: number | null;
+  is_public: number;
+  remark: string | null;
+};
 
 export type SysMenuTable = BaseColumns & {
   pid: number;
@@ -266,4 +305,8 @@ export type Database = {
   sys_log_ex: SysLogExTable;
   sys_log_diff: SysLogDiffTable;
   sys_region: SysRegionTable;
+  sys_user_group: SysUserGroupTable;
+  sys_user_group_member: SysUserGroupMemberTable;
+  sys_open_access: SysOpenAccessTable;
+  sys_file: SysFileTable;
 };

@@ -15,6 +15,7 @@ import { STATIC_PAGES } from './static-routes.ts';
 import { VIEWS } from './views.ts';
 
 const LoginPage = lazy(() => import('../features/auth/login.page.tsx'));
+const ScanConfirmPage = lazy(() => import('../features/auth/scan-confirm.page.tsx'));
 
 /** Directories that name a redirect (e.g. `/system` → `/system/user`). */
 function directoryRedirects(nodes: readonly MenuNode[]): { path: string; to: string }[] {
@@ -57,6 +58,17 @@ export function AppRouter() {
               <LoginPage />
             </Suspense>
           </GuestOnly>
+        }
+      />
+      {/* Phone side of scan login: signed in (or sent to /login and back), outside the shell. */}
+      <Route
+        path="/scanLogin"
+        element={
+          <RequireAuth>
+            <Suspense fallback={<PageLoading fullscreen />}>
+              <ScanConfirmPage />
+            </Suspense>
+          </RequireAuth>
         }
       />
       <Route

@@ -5,6 +5,7 @@ import { m0003Logs } from './0003-logs.ts';
 import { m0004LogPages } from './0004-log-pages.ts';
 import { m0005CacheServerPages } from './0005-cache-server-pages.ts';
 import { m0006Regions } from './0006-regions.ts';
+import { m0007Identity } from './0007-identity.ts';
 
 /** Every migration in order, imported statically so that the bundled server carries them. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0004LogPages,
   m0005CacheServerPages,
   m0006Regions,
+  m0007Identity,
 ];

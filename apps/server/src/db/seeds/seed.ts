@@ -1,6 +1,6 @@
 import { CONFIG_DEFAULTS } from '@shuzhi/contracts/config';
 import { STATUS, SYS_FLAG } from '@shuzhi/contracts/envelope';
-import { MENU_TYPE } from '@shuzhi/contracts/menu';
+import { MENU_TYPE, PLATFORM_ONLY_MENUS } from '@shuzhi/contracts/menu';
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../../platform/auth/password-hash.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -245,10 +245,13 @@ async function seedIn(trx: Trx, ctx: SeedContext, data: SeedData): Promise<SeedR
   const allMenus = [...menus.values()];
   const menuById = new Map(allMenus.map((m) => [m.id, m]));
 
+  // Tenant and menu management stay with the super admin: no tenant (nor its roles) is granted them.
+  const platformOnly = platformOnlyMenuIds(allMenus, menuById);
+  const tenantMenus = allMenus.filter((m) => !platformOnly.has(m.id));
   await insertMany(
     trx,
     'sys_tenant_menu',
-    allMenus
+    tenantMenus
       .filter((m) => tenantIsNew || newMenuIds.has(m.id))
       .map((m) => ({ id: ctx.newId(), tenant_id: tenantId, menu_id: m.id })),
     report,
@@ -284,7 +287,7 @@ async function seedIn(trx: Trx, ctx: SeedContext, data: SeedData): Promise<SeedR
         remark: role.remark ?? null,
       });
     }
-    for (const menuId of resolveRoleMenus(role, allMenus, menuById)) {
+    for (const menuId of resolveRoleMenus(role, tenantMenus, menuById)) {
       if (isNew || newMenuIds.has(menuId))
         roleMenuLinks.push({ id: ctx.newId(), role_id: roleId, menu_id: menuId });
     }
@@ -444,6 +447,27 @@ async function seedIn(trx: Trx, ctx: SeedContext, data: SeedData): Promise<SeedR
 }
 
 type MenuRef = { id: number; pid: number; name: string; type: number; permission: string | null };
+
+/** The platform-only pages (PLATFORM_ONLY_MENUS) and everything below them. */
+function platformOnlyMenuIds(all: MenuRef[], byId: Map<number, MenuRef>): Set<number> {
+  const roots = new Set(
+    all
+      .filter(
+        (m) => m.type !== MENU_TYPE.button && (PLATFORM_ONLY_MENUS as readonly string[]).includes(m.name),
+      )
+      .map((m) => m.id),
+  );
+  const out = new Set<number>();
+  for (const menu of all) {
+    for (let node: MenuRef | undefined = menu; node; node = byId.get(node.pid)) {
+      if (roots.has(node.id)) {
+        out.add(menu.id);
+        break;
+      }
+    }
+  }
+  return out;
+}
 
 /** A role's menus: named directories/pages and buttons by permission, each with its ancestors. */
 function resolveRoleMenus(role: SeedRole, all: MenuRef[], byId: Map<number, MenuRef>): Set<number> {

@@ -5,12 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { recordVisit } from '../../platform/audit/audit.ts';
 import { checkCaptcha, createCaptcha } from '../../platform/auth/captcha.ts';
 import { verifyPassword } from '../../platform/auth/password-hash.ts';
-import {
-  openSession,
-  reissueRefreshToken,
-  revokeSession,
-  revokeUserSessions,
-} from '../../platform/auth/sessions.ts';
+import { openSession, reissueRefreshToken, revokeSession } from '../../platform/auth/sessions.ts';
 import { sm2Decrypt } from '../../platform/auth/sm2.ts';
 import { configBool, configInt, configValue } from '../../platform/config/sys-config.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
@@ -50,7 +45,7 @@ export async function isPasswordExpired(ctx: AppContext, updated: string | null)
 }
 
 /** Counts a wrong password; the failure that reaches `sys_passwd_max_error_times` locks the account. */
-async function recordFailure(ctx: AppContext, userId: number): Promise<never> {
+export async function recordFailure(ctx: AppContext, userId: number): Promise<never> {
   const row = await ctx.db
     .updateTable('sys_user')
     .set((eb) => ({ login_fail_count: eb('login_fail_count', '+', 1) }))
@@ -152,7 +147,6 @@ async function signIn(ctx: AppContext, input: LoginInput, client: Client, who: S
     .where('id', '=', user.id)
     .execute();
   await forgetUserInfo(ctx, user.id);
-  if (await configBool(ctx, 'sys_single_login')) await revokeUserSessions(ctx, user.id, 'single_login');
 
   const pair = await openSession(
     ctx,

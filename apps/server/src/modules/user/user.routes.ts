@@ -5,6 +5,7 @@ import { currentUser } from '../../platform/access/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { changePassword } from './user.service.ts';
+import { userAdminRoutes } from './user-admin.routes.ts';
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
@@ -17,4 +18,5 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: z.literal(true),
     handler: ({ ctx, req, body }) => changePassword(ctx, currentUser(req), body),
   });
+  userAdminRoutes(app, ctx);
 }

@@ -9,6 +9,7 @@ import {
 import type { AccessPayload } from '../auth/tokens.ts';
 import type { AppContext, AuthUser } from '../context.ts';
 import { HttpError, unauthorized } from '../errors/app-error.ts';
+import { authenticateSigned, isSignedRequest } from './signed-request.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,7 +48,8 @@ function isRouteAccess(value: unknown): value is RouteAccess {
 /**
  * Authenticates a request from its Bearer token, following the X-Authorization refresh flow when the access
  * token has expired: the request then runs as the fresh pair, returned in the `access-token` and
- * `x-access-token` headers.
+ * `x-access-token` headers. Without a token, a request signed with an access key (open access) runs as the
+ * key's bound user; it is never on the hot path above, which only looks at Bearer tokens.
  */
 async function authenticate(
   ctx: AppContext,
@@ -55,7 +57,10 @@ async function authenticate(
   reply: FastifyReply,
 ): Promise<AuthUser> {
   const token = bearer(request.headers.authorization);
-  if (!token) throw unauthorized();
+  if (!token) {
+    if (isSignedRequest(request.headers)) return authenticateSigned(ctx, request);
+    throw unauthorized();
+  }
   const check = await ctx.tokens.verifyAccess(token);
   if (check.status === 'invalid') throw unauthorized();
   let payload = check.payload;

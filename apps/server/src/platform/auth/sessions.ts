@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { STATUS } from '@shuzhi/contracts/envelope';
 import { loadPermissions } from '../access/permissions.ts';
-import { configInt } from '../config/sys-config.ts';
+import { configBool, configInt } from '../config/sys-config.ts';
 import type { AppContext } from '../context.ts';
 import { formatDateTime } from '../db/time.ts';
+import { onlineUsersChanged, sessionsEnded } from '../realtime/hub.ts';
 import type { AccessPayload } from './tokens.ts';
 
 /** What an access token's session resolves to on each request (cached briefly). */
@@ -109,6 +110,11 @@ export async function openSession(
       revoked: 0,
     })
     .execute();
+  // Single login (sys_single_login): here, so that every sign-in mode ends the user's older sessions, whose
+  // browsers are told (D1025) and sent to the login page.
+  if (await configBool(ctx, 'sys_single_login'))
+    await revokeUserSessions(ctx, user.id, 'single_login', sessionId);
+  onlineUsersChanged(ctx, user.tenantId);
   const payload = await claimsFor(ctx, user.id, sessionId);
   if (!payload) throw new Error(`user ${user.id} vanished while signing in`);
   return {
@@ -241,18 +247,31 @@ async function loadPrincipal(ctx: AppContext, sessionId: number): Promise<Sessio
   return principal;
 }
 
+/**
+ * Ends one session. Its browsers get `forceOffline` with the reason (platform/realtime) and lose their
+ * realtime connection; the tenant's online-user lists refresh.
+ */
 export async function revokeSession(ctx: AppContext, sessionId: number, reason: string): Promise<void> {
-  await ctx.db
+  const ended = await ctx.db
     .updateTable('sys_session')
     .set({ revoked: 1, revoke_time: formatDateTime(), revoke_reason: reason })
     .where('id', '=', sessionId)
     .where('revoked', '=', 0)
+    .returning(['id', 'tenant_id'])
     .execute();
   await markRevoked(ctx, [sessionId]);
   await forgetPrincipals(ctx, [sessionId]);
+  await sessionsEnded(
+    ctx,
+    ended.map((r) => ({ id: r.id, tenantId: r.tenant_id })),
+    reason,
+  );
 }
 
-/** Ends every live session of a user (disable, force offline, single login), optionally keeping one. */
+/**
+ * Ends every live session of a user (disable, force offline, single login), optionally keeping one; their
+ * browsers are told as in `revokeSession`.
+ */
 export async function revokeUserSessions(
   ctx: AppContext,
   userId: number,
@@ -261,11 +280,12 @@ export async function revokeUserSessions(
 ): Promise<void> {
   let query = ctx.db
     .selectFrom('sys_session')
-    .select('id')
+    .select(['id', 'tenant_id'])
     .where('user_id', '=', userId)
     .where('revoked', '=', 0);
   if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
-  const ids = (await query.execute()).map((r) => r.id);
+  const rows = await query.execute();
+  const ids = rows.map((r) => r.id);
   if (ids.length === 0) return;
   await ctx.db
     .updateTable('sys_session')
@@ -274,6 +294,11 @@ export async function revokeUserSessions(
     .execute();
   await markRevoked(ctx, ids);
   await forgetPrincipals(ctx, ids);
+  await sessionsEnded(
+    ctx,
+    rows.map((r) => ({ id: r.id, tenantId: r.tenant_id })),
+    reason,
+  );
 }
 
 /** Drops cached principals of a user's live sessions so that role or status changes apply at once. */
@@ -287,5 +312,38 @@ export async function forgetUserSessions(ctx: AppContext, userId: number): Promi
   await forgetPrincipals(
     ctx,
     rows.map((r) => r.id),
+  );
+}
+
+/** Live session ids of one tenant's users, or of everyone. */
+async function liveSessionIds(ctx: AppContext, tenantId?: number): Promise<number[]> {
+  let query = ctx.db.selectFrom('sys_session').select('id').where('revoked', '=', 0);
+  if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
+  return (await query.execute()).map((r) => r.id);
+}
+
+/**
+ * Drops the cached principals of every live session of a tenant (or of everyone), so that a change to menus
+ * or a tenant's menu set shows in permission checks on the next request.
+ */
+export async function forgetTenantSessions(ctx: AppContext, tenantId?: number): Promise<void> {
+  await forgetPrincipals(ctx, await liveSessionIds(ctx, tenantId));
+}
+
+/** Ends every live session of a tenant's users (tenant disabled or deleted). */
+export async function revokeTenantSessions(ctx: AppContext, tenantId: number, reason: string): Promise<void> {
+  const ids = await liveSessionIds(ctx, tenantId);
+  if (ids.length === 0) return;
+  await ctx.db
+    .updateTable('sys_session')
+    .set({ revoked: 1, revoke_time: formatDateTime(), revoke_reason: reason })
+    .where('id', 'in', ids)
+    .execute();
+  await markRevoked(ctx, ids);
+  await forgetPrincipals(ctx, ids);
+  await sessionsEnded(
+    ctx,
+    ids.map((id) => ({ id, tenantId })),
+    reason,
   );
 }

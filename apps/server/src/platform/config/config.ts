@@ -23,6 +23,10 @@ export type AppConfig = {
   profile: RegionalProfile;
   sm2: { publicKey: string; privateKey: string };
   jwtSecret: string;
+  /** SM4 key (32 hex digits) for secrets kept in the database (open-access secrets). */
+  dataKey: string;
+  /** API documentation at /swagger (env SWAGGER=off switches it off; it is behind an admin login otherwise). */
+  swagger: boolean;
   logLevel: LogLevel;
   webDist: string;
   /** Requests per minute and IP on the captcha and login endpoints. */
@@ -31,6 +35,13 @@ export type AppConfig = {
   frameAncestors: string[];
   /** Id generator worker number (0–31); random when unset. */
   workerId: number | null;
+  /** SMS codes for mobile sign-in: `log` writes them to the server log, `http` POSTs them to `httpUrl`. */
+  sms: { provider: 'log' | 'http'; httpUrl: string | null; dailyLimit: number };
+  /**
+   * Automatic login by URL parameter: the identity provider endpoint (`{type}` in it is replaced by the login
+   * type); null switches automatic login off (every attempt answers D1020).
+   */
+  autoLogin: { providerUrl: string | null; timeoutMs: number };
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -90,6 +101,25 @@ function loadProfiles(env: Env, cwd: string): RegionalProfile[] {
   return parsed.data;
 }
 
+function httpUrl(env: Env, name: string): string | null {
+  const raw = value(env, name);
+  if (raw === undefined) return null;
+  if (!/^https?:\/\/[^\s]+$/i.test(raw)) throw new ConfigError(name, `"${raw}" is not an http(s) URL`);
+  return raw;
+}
+
+function smsConfig(env: Env): AppConfig['sms'] {
+  const provider = (value(env, 'SMS_PROVIDER') ?? 'log').toLowerCase();
+  if (provider !== 'log' && provider !== 'http') {
+    throw new ConfigError('SMS_PROVIDER', `"${provider}" is unknown; use log or http`);
+  }
+  const url = httpUrl(env, 'SMS_HTTP_URL');
+  if (provider === 'http' && !url) {
+    throw new ConfigError('SMS_HTTP_URL', 'SMS_PROVIDER=http needs the URL the codes are posted to');
+  }
+  return { provider, httpUrl: url, dailyLimit: integer(env, 'SMS_DAILY_LIMIT', 10, 1, 1000) };
+}
+
 function database(env: Env, dataDir: string): DatabaseConfig {
   const url = value(env, 'DATABASE_URL');
   if (!url) return { kind: 'sqlite', file: join(dataDir, 'shuzhi.db') };
@@ -145,6 +175,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
 
   const frameAncestors = (value(env, 'FRAME_ANCESTORS') ?? "'self'").split(/\s+/).filter(Boolean);
 
+  const swaggerRaw = (value(env, 'SWAGGER') ?? 'on').toLowerCase();
+  if (!['on', 'off'].includes(swaggerRaw)) {
+    throw new ConfigError('SWAGGER', `"${swaggerRaw}" is not allowed; use on or off`);
+  }
+
   const db = database(env, dataDir);
   const secrets = resolveSecrets(env, dataDir);
 
@@ -159,6 +194,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     profile,
     sm2: secrets.sm2,
     jwtSecret: secrets.jwtSecret,
+    dataKey: secrets.dataKey,
+    swagger: swaggerRaw === 'on',
     logLevel: logLevel as LogLevel,
     webDist: resolve(cwd, value(env, 'WEB_DIST') ?? join(serverRoot(), '..', 'web', 'dist')),
     rateLimit: {
@@ -167,5 +204,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     },
     frameAncestors,
     workerId,
+    sms: smsConfig(env),
+    autoLogin: {
+      providerUrl: httpUrl(env, 'AUTO_LOGIN_PROVIDER_URL'),
+      timeoutMs: integer(env, 'AUTO_LOGIN_TIMEOUT_MS', 10_000, 100, 120_000),
+    },
   };
 }

@@ -5,7 +5,10 @@ import { generateSm2KeyPair, sm2PublicKeyOf } from '../auth/sm2.ts';
 import { ConfigError } from './config-error.ts';
 
 type Env = Record<string, string | undefined>;
-type StoredKeys = { sm2PublicKey?: string; sm2PrivateKey?: string; jwtSecret?: string };
+type StoredKeys = { sm2PublicKey?: string; sm2PrivateKey?: string; jwtSecret?: string; dataKey?: string };
+
+/** SM4 data key: 16 bytes as 32 hex digits. */
+const DATA_KEY = /^[0-9a-fA-F]{32}$/;
 
 const HEX = /^[0-9a-fA-F]+$/;
 
@@ -45,13 +48,17 @@ function readStored(file: string): StoredKeys {
 }
 
 /**
- * SM2 key pair and JWT secret: from the environment when given, otherwise from DATA_DIR/keys.json,
- * generated there (mode 0600) at first start.
+ * SM2 key pair, JWT secret and the SM4 data key (encrypts stored secrets such as open-access secrets): from
+ * the environment when given, otherwise from DATA_DIR/keys.json, generated there (mode 0600) at first start.
  */
 export function resolveSecrets(env: Env, dataDir: string) {
   const envPublic = env.SM2_PUBLIC_KEY?.trim() || undefined;
   const envPrivate = env.SM2_PRIVATE_KEY?.trim() || undefined;
   const envJwt = env.JWT_SECRET?.trim() || undefined;
+  const envDataKey = env.DATA_KEY?.trim() || undefined;
+  if (envDataKey !== undefined && !DATA_KEY.test(envDataKey)) {
+    throw new ConfigError('DATA_KEY', 'must be 32 hex digits (a 128-bit SM4 key)');
+  }
   if ((envPublic === undefined) !== (envPrivate === undefined)) {
     throw new ConfigError(
       envPublic === undefined ? 'SM2_PUBLIC_KEY' : 'SM2_PRIVATE_KEY',
@@ -62,7 +69,7 @@ export function resolveSecrets(env: Env, dataDir: string) {
     throw new ConfigError('JWT_SECRET', 'must be at least 32 characters long');
   }
 
-  const needsFile = envPublic === undefined || envJwt === undefined;
+  const needsFile = envPublic === undefined || envJwt === undefined || envDataKey === undefined;
   let stored: StoredKeys = {};
   const file = join(dataDir, 'keys.json');
   if (needsFile) {
@@ -83,6 +90,11 @@ export function resolveSecrets(env: Env, dataDir: string) {
       stored.jwtSecret = randomBytes(48).toString('base64url');
       changed = true;
     }
+    // Generated once and never rotated silently: secrets encrypted with it would become unreadable.
+    if (envDataKey === undefined && !stored.dataKey) {
+      stored.dataKey = randomBytes(16).toString('hex');
+      changed = true;
+    }
     if (changed) writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
     chmodSync(file, 0o600);
   }
@@ -93,5 +105,7 @@ export function resolveSecrets(env: Env, dataDir: string) {
   const jwtSecret = envJwt ?? stored.jwtSecret ?? '';
   if (jwtSecret.length < 32)
     throw new ConfigError('DATA_DIR/keys.json', 'jwtSecret must be at least 32 characters long');
-  return { sm2: { publicKey, privateKey }, jwtSecret };
+  const dataKey = (envDataKey ?? stored.dataKey ?? '').toLowerCase();
+  if (!DATA_KEY.test(dataKey)) throw new ConfigError('DATA_DIR/keys.json', 'dataKey must be 32 hex digits');
+  return { sm2: { publicKey, privateKey }, jwtSecret, dataKey };
 }

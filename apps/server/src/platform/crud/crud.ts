@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
+import { dataScopeOf, whereInScope } from '../access/data-scope.ts';
 import { type DiffEntry, recordDiff } from '../audit/audit.ts';
 import type { AppContext, AuthUser } from '../context.ts';
 import { formatDateTime } from '../db/time.ts';
@@ -151,7 +152,11 @@ export type CrudSpec<
   omit?: readonly ('page' | 'list' | 'detail' | 'add' | 'update' | 'delete')[];
   /** Access per action; default `{resource}:{action}`. */
   access?: Partial<Record<CrudAction, RouteAccess>>;
-  /** Data scope of business tables (identity work fills it for them). */
+  /**
+   * Data scope: narrows every read and the row lookup of every write. Business tables (`ownOrg`) get the
+   * platform's rule by default (platform/access/data-scope.ts: row orgs on create_org_id, own rows on
+   * create_user_id); identity tables declare theirs.
+   */
   scope?: Scope<TB>;
   hooks?: CrudHooks<TB, z.output<Add>, z.output<Update>>;
 } & TenantFlag<TB> &
@@ -250,8 +255,15 @@ export function defineCrud<
     if (tenant && user.accountType !== ACCOUNT_TYPE.superAdmin) {
       query = query.where('tenant_id', '=', user.tenantId);
     }
+    // Inside a write the scope lookups must run on the transaction: SQLite has one connection, and a query
+    // on `ctx.db` would wait for the transaction that waits for it (a data-scope cache miss deadlocked).
+    const scoped = from === db ? ctx : { ...ctx, db: from as unknown as AppContext['db'] };
     // biome-ignore lint/suspicious/noExplicitAny: the hook is typed for the declaration's table.
-    if (spec.scope) query = (await spec.scope(query as any, user, ctx)) as any;
+    if (spec.scope) query = (await spec.scope(query as any, user, scoped)) as any;
+    else if (ownOrg) {
+      // Business rows: the one data-scope rule (rows of the caller's row orgs, or rows they created).
+      query = whereInScope(query, await dataScopeOf(scoped, user), 'create_org_id', 'create_user_id');
+    }
     return query;
   }
 

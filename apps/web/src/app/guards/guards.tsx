@@ -4,6 +4,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { autoLoginRequest } from '../../features/auth/auto-login.ts';
+import { AutoLoginGate } from '../../features/auth/auto-login-gate.tsx';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
 import { loadSession } from '../../platform/session/session-loader.ts';
@@ -14,6 +16,10 @@ import { homeTarget, loginTarget } from '../navigation.ts';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const [params] = useSearchParams();
+  // A credential in the URL the app was opened with (SPEC §4) signs in first, whoever is signed in now.
+  // Only the entry URL: in-app links may carry a `code` or `param` of their own.
+  const autoLogin = location.key === 'default' ? autoLoginRequest(params) : null;
+  if (autoLogin) return <AutoLoginGate request={autoLogin} />;
   if (!hasValidSession()) {
     return <Navigate to={loginTarget(params.get('openType'), location.pathname + location.search)} replace />;
   }
@@ -53,7 +59,10 @@ function SessionBoot({ children }: { children: ReactNode }) {
 /** A signed-in user opening /login goes home (SPEC §2). Checked once, so the login flow can finish its dialog. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
+  const location = useLocation();
   const [signedIn] = useState(hasValidSession);
+  const autoLogin = location.key === 'default' ? autoLoginRequest(params) : null;
+  if (autoLogin) return <AutoLoginGate request={autoLogin} />;
   if (signedIn)
     return (
       <Navigate

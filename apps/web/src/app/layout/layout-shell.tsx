@@ -18,6 +18,7 @@ import { Breadcrumbs } from './breadcrumbs.tsx';
 import { KeepAliveOutlet } from './keep-alive-outlet.tsx';
 import styles from './layout.module.css';
 import { LayoutFooter } from './layout-footer.tsx';
+import { SessionGuards } from './session-guards.tsx';
 import { SettingsDrawer } from './settings-drawer.tsx';
 import { TagsView } from './tags-view.tsx';
 import { TopTools } from './top-tools.tsx';
@@ -216,6 +217,7 @@ export function LayoutShell() {
       </Layout>
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       <DictSync />
+      <SessionGuards />
     </WatermarkLayer>
   );
 }

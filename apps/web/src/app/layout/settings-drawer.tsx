@@ -1,5 +1,15 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Button, ColorPicker, Divider, Drawer, Segmented, Select, Switch, Typography } from 'antd';
+import {
+  Button,
+  ColorPicker,
+  Divider,
+  Drawer,
+  InputNumber,
+  Segmented,
+  Select,
+  Switch,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../platform/feedback/feedback.ts';
 import { UI_LANGUAGES } from '../../platform/i18n/language.ts';
@@ -153,6 +163,27 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
           style={{ width: 140 }}
           options={UI_LANGUAGES.map((code) => ({ value: code, label: t(`languages.${code}`) }))}
           data-testid="settings-language"
+        />
+      </Row>
+      <Row label={t('lockScreen.autoLock')}>
+        <Switch
+          checked={config.isLockScreen}
+          onChange={(isLockScreen) => update({ isLockScreen })}
+          data-testid="settings-lock-screen"
+        />
+      </Row>
+      <Row label={t('lockScreen.lockMinutes')}>
+        <InputNumber
+          min={1}
+          max={1440}
+          precision={0}
+          value={config.lockScreenTime}
+          disabled={!config.isLockScreen}
+          onChange={(value) => {
+            if (typeof value === 'number' && value >= 1) update({ lockScreenTime: value });
+          }}
+          style={{ width: 100 }}
+          data-testid="settings-lock-minutes"
         />
       </Row>
       <Typography.Paragraph type="secondary" style={{ marginTop: 16, fontSize: 12 }}>

@@ -2,6 +2,7 @@ import {
   DownOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
+  LockOutlined,
   LogoutOutlined,
   SettingOutlined,
   UserOutlined,
@@ -10,19 +11,14 @@ import { App, Avatar, Button, type ButtonProps, Dropdown, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useFileUrl } from '../../components/file-image/use-file-url.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { feedback } from '../../platform/feedback/feedback.ts';
+import { useLockScreen } from '../../platform/session/lock-screen.ts';
 import { logout } from '../../platform/session/logout.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
 import { useTagsStore } from '../tags/tags.store.ts';
 import styles from './layout.module.css';
-
-/** A relative avatar path gets a leading slash (SPEC §3); an empty one falls back to the initial. */
-function avatarSrc(avatar: string | null | undefined): string | undefined {
-  if (!avatar) return undefined;
-  if (/^(https?:|data:|\/)/.test(avatar)) return avatar;
-  return `/${avatar}`;
-}
 
 function FullscreenToggle({ color }: { color: string }) {
   const { t } = useTranslation();
@@ -75,6 +71,8 @@ export function TopTools({ color, onOpenSettings }: { color: string; onOpenSetti
   };
 
   const name = userInfo?.realName || userInfo?.account || '';
+  // A relative path gets a leading slash (SPEC §3); files served by the API are fetched with the token.
+  const avatar = useFileUrl(userInfo?.avatar);
 
   return (
     <div className={styles.tools}>
@@ -99,6 +97,11 @@ export function TopTools({ color, onOpenSettings }: { color: string; onOpenSetti
               icon: <UserOutlined />,
               label: <span data-testid="user-menu-center">{t('layout.userCenter')}</span>,
             },
+            {
+              key: 'lockScreen',
+              icon: <LockOutlined />,
+              label: <span data-testid="user-menu-lock">{t('lockScreen.lock')}</span>,
+            },
             { type: 'divider' },
             {
               key: 'logout',
@@ -109,6 +112,7 @@ export function TopTools({ color, onOpenSettings }: { color: string; onOpenSetti
           ],
           onClick: ({ key }) => {
             if (key === 'userCenter') navigate('/system/userCenter');
+            if (key === 'lockScreen') useLockScreen.getState().lock();
             if (key === 'logout') confirmLogout();
           },
         }}
@@ -116,7 +120,8 @@ export function TopTools({ color, onOpenSettings }: { color: string; onOpenSetti
         <button type="button" className={styles.user} style={{ color }} data-testid="user-menu">
           <Avatar
             size={30}
-            src={avatarSrc(userInfo?.avatar)}
+            src={avatar}
+            data-testid="header-avatar"
             icon={<UserOutlined />}
             style={{ flex: 'none' }}
           >

@@ -110,6 +110,7 @@ export function CrudPage<T extends WithId, F extends object = Record<string, unk
     compact = false,
   } = props;
   const { t } = useTranslation();
+  const { can } = useCan();
   const { message } = App.useApp();
   const formId = useId();
   const [searchForm] = Form.useForm();
@@ -316,9 +317,10 @@ export function CrudPage<T extends WithId, F extends object = Record<string, unk
         ),
       });
     }
-    const hasUpdate = Boolean(permissions.update) && formFields.length > 0;
-    const hasDelete = Boolean(permissions.delete);
-    if (hasUpdate || hasDelete || rowActions) {
+    // A user holding neither action (nor any extra action) gets no empty actions column.
+    const hasUpdate = Boolean(permissions.update && can(permissions.update)) && formFields.length > 0;
+    const hasDelete = Boolean(permissions.delete && can(permissions.delete));
+    if (hasUpdate || hasDelete || (rowActions && extraActionWidth > 0)) {
       const count = Number(hasUpdate) + Number(hasDelete);
       built.push({
         key: '__actions',

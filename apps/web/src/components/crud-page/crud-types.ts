@@ -82,7 +82,7 @@ export type CrudPageProps<T extends WithId, F extends object> = {
   /** The sort before the user picks one (the server's default is newest first). */
   defaultSort?: { field: string; order: 'ascending' | 'descending' };
   modalWidth?: number;
-  /** Room the actions column needs besides edit and delete. */
+  /** Room the actions column needs besides edit and delete; 0 means `rowActions` has nothing for this user. */
   extraActionWidth?: number;
   testId?: string;
   compact?: boolean;

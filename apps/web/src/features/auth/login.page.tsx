@@ -7,8 +7,16 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Skeleton, Typography, theme } from 'antd';
-import { type CSSProperties, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Form, Input, Skeleton, Tabs, Typography, theme } from 'antd';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
@@ -19,7 +27,11 @@ import { useBranding } from '../../platform/profile/profile.ts';
 import { sessionApi } from '../../platform/session/session.api.ts';
 import { captchaSrc, loginApi } from './login.api.ts';
 import styles from './login.module.css';
-import { useLoginFlow } from './use-login-flow.ts';
+import { PhoneLoginForm } from './phone-login-form.tsx';
+import { ScanLoginPanel } from './scan-login-panel.tsx';
+import { type LoginContext, useLoginFlow } from './use-login-flow.ts';
+
+type LoginMode = 'account' | 'phone' | 'scan';
 
 type LoginFields = { account: string; password: string; code?: string };
 
@@ -39,6 +51,19 @@ export default function LoginPage() {
   const inFlight = useRef(false);
   const [capsLock, setCapsLock] = useState(false);
   const completeLogin = useLoginFlow();
+  const [mode, setMode] = useState<LoginMode>('account');
+  const loginContext = useMemo<LoginContext>(
+    () => ({
+      loginType: numberParam(params.get('type') ?? params.get('systemType')),
+      openType: params.get('openType'),
+      redirect: params.get('redirect'),
+    }),
+    [params],
+  );
+  const onScanTokens = useCallback(
+    (result: Parameters<typeof completeLogin>[0]) => completeLogin(result, loginContext),
+    [completeLogin, loginContext],
+  );
 
   const config = useQuery({
     queryKey: ['sysAuth', 'loginConfig'],
@@ -124,6 +149,93 @@ export default function LoginPage() {
     },
   ];
 
+  const accountForm = (
+    <Form<LoginFields>
+      form={form}
+      size="large"
+      onFinish={submit}
+      autoComplete="on"
+      requiredMark={false}
+      data-testid="login-form"
+    >
+      <Form.Item
+        name="account"
+        rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}
+      >
+        <Input
+          prefix={<UserOutlined />}
+          placeholder={t('login.accountPlaceholder')}
+          autoComplete="username"
+          maxLength={64}
+          allowClear
+          data-testid="login-account"
+        />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        rules={[{ required: true, message: t('login.passwordRequired') }]}
+        extra={capsLock ? <Typography.Text type="warning">{t('login.capsLock')}</Typography.Text> : undefined}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('login.passwordPlaceholder')}
+          autoComplete="current-password"
+          maxLength={64}
+          onKeyUp={onPasswordKey}
+          data-testid="login-password"
+        />
+      </Form.Item>
+      {captchaEnabled ? (
+        <Form.Item required>
+          <div className={styles.captchaRow}>
+            <Form.Item
+              name="code"
+              noStyle
+              rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}
+            >
+              <Input
+                prefix={<SafetyOutlined />}
+                placeholder={t('login.captchaPlaceholder')}
+                autoComplete="off"
+                maxLength={8}
+                data-testid="login-captcha"
+              />
+            </Form.Item>
+            <button
+              type="button"
+              className={styles.captchaImage}
+              onClick={refreshCaptcha}
+              title={t('login.captchaRefresh')}
+              aria-label={t('login.captchaRefresh')}
+              data-testid="login-captcha-image"
+            >
+              {captcha.data ? (
+                <img src={captchaSrc(captcha.data.img)} alt={t('login.captchaAlt')} />
+              ) : (
+                <Skeleton.Button active block style={{ height: 38 }} />
+              )}
+            </button>
+          </div>
+        </Form.Item>
+      ) : null}
+      <Form.Item style={{ marginBottom: 0, marginTop: 8 }}>
+        <Button
+          type="primary"
+          htmlType="button"
+          block
+          loading={submitting}
+          onClick={guardedSubmit}
+          disabled={config.isLoading}
+          data-testid="login-submit"
+        >
+          {t('login.submit')}
+        </Button>
+      </Form.Item>
+      {/* A hidden submit button lets Enter in any field submit the form. */}
+      <button type="submit" hidden aria-hidden tabIndex={-1} />
+    </Form>
+  );
+
   const year = new Date().getFullYear();
   const copyright =
     branding.copyright || t('footer.copyright', { year, unit: branding.unitName || branding.systemName });
@@ -171,95 +283,26 @@ export default function LoginPage() {
           <p className={styles.welcomeSub} style={{ color: token.colorTextSecondary }}>
             {branding.systemName}
           </p>
-          <div className={styles.modeTitle} style={{ color: token.colorText }}>
-            {t('login.tabAccount')}
-          </div>
-          <Form<LoginFields>
-            form={form}
-            size="large"
-            onFinish={submit}
-            autoComplete="on"
-            requiredMark={false}
-            data-testid="login-form"
-          >
-            <Form.Item
-              name="account"
-              rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}
-            >
-              <Input
-                prefix={<UserOutlined />}
-                placeholder={t('login.accountPlaceholder')}
-                autoComplete="username"
-                maxLength={64}
-                allowClear
-                data-testid="login-account"
-              />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              rules={[{ required: true, message: t('login.passwordRequired') }]}
-              extra={
-                capsLock ? <Typography.Text type="warning">{t('login.capsLock')}</Typography.Text> : undefined
-              }
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder={t('login.passwordPlaceholder')}
-                autoComplete="current-password"
-                maxLength={64}
-                onKeyUp={onPasswordKey}
-                data-testid="login-password"
-              />
-            </Form.Item>
-            {captchaEnabled ? (
-              <Form.Item required>
-                <div className={styles.captchaRow}>
-                  <Form.Item
-                    name="code"
-                    noStyle
-                    rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}
-                  >
-                    <Input
-                      prefix={<SafetyOutlined />}
-                      placeholder={t('login.captchaPlaceholder')}
-                      autoComplete="off"
-                      maxLength={8}
-                      data-testid="login-captcha"
-                    />
-                  </Form.Item>
-                  <button
-                    type="button"
-                    className={styles.captchaImage}
-                    onClick={refreshCaptcha}
-                    title={t('login.captchaRefresh')}
-                    aria-label={t('login.captchaRefresh')}
-                    data-testid="login-captcha-image"
-                  >
-                    {captcha.data ? (
-                      <img src={captchaSrc(captcha.data.img)} alt={t('login.captchaAlt')} />
-                    ) : (
-                      <Skeleton.Button active block style={{ height: 38 }} />
-                    )}
-                  </button>
-                </div>
-              </Form.Item>
-            ) : null}
-            <Form.Item style={{ marginBottom: 0, marginTop: 8 }}>
-              <Button
-                type="primary"
-                htmlType="button"
-                block
-                loading={submitting}
-                onClick={guardedSubmit}
-                disabled={config.isLoading}
-                data-testid="login-submit"
-              >
-                {t('login.submit')}
-              </Button>
-            </Form.Item>
-            {/* A hidden submit button lets Enter in any field submit the form. */}
-            <button type="submit" hidden aria-hidden tabIndex={-1} />
-          </Form>
+          <Tabs
+            className={styles.tabs}
+            activeKey={mode}
+            onChange={(key) => setMode(key as LoginMode)}
+            data-testid="login-tabs"
+            items={[
+              { key: 'account', label: t('login.tabAccount'), children: accountForm },
+              {
+                key: 'phone',
+                label: t('login.tabPhone'),
+                children: <PhoneLoginForm context={loginContext} onLoggedIn={completeLogin} />,
+              },
+              {
+                key: 'scan',
+                label: t('login.tabScan'),
+                // Mounted only while open: leaving the tab stops the polling.
+                children: mode === 'scan' ? <ScanLoginPanel onTokens={onScanTokens} /> : null,
+              },
+            ]}
+          />
         </div>
         <footer
           className={styles.formFooter}

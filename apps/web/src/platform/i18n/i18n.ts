@@ -10,10 +10,36 @@ import en from './locales/en.ts';
 import zhCN from './locales/zh-cn.ts';
 import zhTW from './locales/zh-tw.ts';
 
+type Messages = Record<string, unknown>;
+/** A feature's own texts (`features/<domain>/<domain>.locale.ts`), under top-level keys of its own. */
+export type FeatureLocale = { 'zh-CN': Messages; en: Messages; 'zh-TW': Messages };
+
+// Each feature keeps its texts beside its pages, so that features added side by side never edit one file.
+const featureLocales = Object.entries(
+  import.meta.glob<{ default: FeatureLocale }>('../../features/*/*.locale.ts', { eager: true }),
+).map(([file, module]) => ({ file, locale: module.default }));
+
+function merge(base: Messages, language: keyof FeatureLocale): Messages {
+  const merged: Messages = { ...base };
+  for (const { file, locale } of featureLocales) {
+    for (const [key, value] of Object.entries(locale[language])) {
+      if (key in merged) throw new Error(`${file}: the i18n key "${key}" is defined twice`);
+      merged[key] = value;
+    }
+  }
+  return merged;
+}
+
+export const messages = {
+  'zh-CN': merge(zhCN, 'zh-CN'),
+  en: merge(en, 'en'),
+  'zh-TW': merge(zhTW, 'zh-TW'),
+} as const;
+
 export const resources = {
-  'zh-CN': { translation: zhCN },
-  en: { translation: en },
-  'zh-TW': { translation: zhTW },
+  'zh-CN': { translation: messages['zh-CN'] },
+  en: { translation: messages.en },
+  'zh-TW': { translation: messages['zh-TW'] },
 } as const;
 
 const DAYJS_LOCALE = { 'zh-CN': 'zh-cn', en: 'en', 'zh-TW': 'zh-tw' } as const;

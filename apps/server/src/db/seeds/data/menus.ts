@@ -224,6 +224,7 @@ const enterpriseService = dir('enterpriseService', '企业服务', '/enterpriseS
 
 const system = dir('system', '系统管理', '/system', 'SettingOutlined', 50, [
   page('sysUser', '账号管理', '/system/user', '/system/user/index', 'UserOutlined', 1, {
+    enabled: true,
     buttons: buttons('sysUser', [
       ...CRUD,
       'setStatus',
@@ -235,30 +236,49 @@ const system = dir('system', '系统管理', '/system', 'SettingOutlined', 50, [
     ]),
   }),
   hidden('sysUserEdit', '编辑账号', '/system/user/edit/:id', '/system/user/edit/index', 2),
-  hidden('sysUserOpPassword', '操作密码', '/system/user/opPassword', '/system/user/opPassword/index', 3),
+  page(
+    'sysUserOpPassword',
+    '操作密码',
+    '/system/user/opPassword',
+    '/system/user/opPassword/index',
+    'LockOutlined',
+    3,
+    {
+      isHide: true,
+      enabled: true,
+    },
+  ),
   page('sysOrg', '机构管理', '/system/org', '/system/org/index', 'ApartmentOutlined', 4, {
-    buttons: buttons('sysOrg', [...CRUD, 'export']),
+    enabled: true,
+    buttons: buttons('sysOrg', [...CRUD, 'setStatus', 'export']),
   }),
   page('sysPos', '职位管理', '/system/pos', '/system/pos/index', 'IdcardOutlined', 5, {
-    buttons: buttons('sysPos', [...CRUD, 'export']),
+    enabled: true,
+    buttons: buttons('sysPos', [...CRUD, 'setStatus', 'export']),
   }),
   page('sysUserGroup', '用户组管理', '/system/userGroup', '/system/userGroup/index', 'TeamOutlined', 6, {
-    buttons: buttons('sysUserGroup', CRUD),
+    enabled: true,
+    buttons: buttons('sysUserGroup', [...CRUD, 'setStatus', 'export']),
   }),
   page('sysRole', '角色管理', '/system/role', '/system/role/index', 'SafetyOutlined', 7, {
+    enabled: true,
     buttons: buttons('sysRole', [...CRUD, 'setStatus', 'grantMenu', 'grantDataScope', 'export']),
   }),
   page('sysTenant', '租户管理', '/system/tenant', '/system/tenant/index', 'ClusterOutlined', 8, {
-    buttons: buttons('sysTenant', [...CRUD, 'setStatus', 'grantMenu', 'resetPwd']),
+    enabled: true,
+    buttons: buttons('sysTenant', [...CRUD, 'setStatus', 'grantMenu', 'resetPwd', 'export']),
   }),
   page('sysMenu', '菜单管理', '/system/menu', '/system/menu/index', 'MenuOutlined', 9, {
-    buttons: buttons('sysMenu', [...CRUD, 'setStatus']),
+    enabled: true,
+    buttons: buttons('sysMenu', [...CRUD, 'setStatus', 'export']),
   }),
   page('sysOpenAccess', '开放接口', '/system/openAccess', '/system/openAccess/index', 'KeyOutlined', 10, {
-    buttons: buttons('sysOpenAccess', [...CRUD, 'resetSecret']),
+    enabled: true,
+    buttons: buttons('sysOpenAccess', [...CRUD, 'setStatus', 'resetSecret', 'export']),
   }),
   page('sysOnlineUser', '在线用户', '/system/onlineUser', '/system/onlineUser/index', 'WifiOutlined', 11, {
-    buttons: buttons('sysOnlineUser', ['page', 'forceOffline']),
+    enabled: true,
+    buttons: buttons('sysOnlineUser', ['page', 'forceOffline', 'export']),
   }),
 ]);
 

@@ -1,0 +1,434 @@
+import { randomBytes } from 'node:crypto';
+import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
+import { BUSINESS_ERRORS, type BusinessErrorCode, VALIDATION_MESSAGES } from '@shuzhi/contracts/errors';
+import { format, type Locale } from '@shuzhi/contracts/i18n';
+import {
+  USER_IMPORT_COLUMNS,
+  USER_IMPORT_MAX_ROWS,
+  type UserImportColumn,
+  type UserImportError,
+  type UserImportResult,
+  userAddInputSchema,
+} from '@shuzhi/contracts/user-admin';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { orgInScope } from '../../platform/access/data-scope.ts';
+import type { AppContext, AuthUser } from '../../platform/context.ts';
+import { XLSX_TYPE } from '../../platform/crud/export.ts';
+import { formatDateTime } from '../../platform/db/time.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { defaultPassword, scopeOf } from './user-admin.service.ts';
+import { IMPORT_LABELS, IMPORT_REQUIRED, USER_LABELS } from './user-labels.ts';
+
+export const USER_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** Rows per multi-row INSERT: ~35 columns × 200 stays far below both dialects' parameter limits. */
+const INSERT_BATCH = 200;
+const REPORT_TTL_SECONDS = 30 * 60;
+const reportKey = (id: string) => `userImportReport:${id}`;
+const TEMPLATE_TITLE = { 'zh-CN': '账号导入模板', en: 'User import template', 'zh-TW': '帳號匯入範本' };
+const REPORT_TITLE = { 'zh-CN': '账号导入错误报告', en: 'User import errors', 'zh-TW': '帳號匯入錯誤報告' };
+const SHEETS = {
+  users: { 'zh-CN': '账号', en: 'Users', 'zh-TW': '帳號' },
+  orgs: { 'zh-CN': '机构编码', en: 'Org codes', 'zh-TW': '機構編碼' },
+  positions: { 'zh-CN': '职位编码', en: 'Position codes', 'zh-TW': '職位編碼' },
+  roles: { 'zh-CN': '角色编码', en: 'Role codes', 'zh-TW': '角色編碼' },
+  notes: { 'zh-CN': '填写说明', en: 'Notes', 'zh-TW': '填寫說明' },
+};
+const CODE = { 'zh-CN': '编码', en: 'Code', 'zh-TW': '編碼' };
+const NAME = { 'zh-CN': '名称', en: 'Name', 'zh-TW': '名稱' };
+const NOTES: Record<Locale, string[]> = {
+  'zh-CN': [
+    '带 * 的列必填；每行一个账号，第一行为表头，请勿修改表头。',
+    '账号：字母开头，5–16 位字母、数字或下划线，全系统唯一。',
+    '机构编码、职位编码、角色编码见其他工作表；多个角色编码用逗号分隔。',
+    '账号类型：777 普通账号（默认）或 666 会员；性别：男/女 或 1/2。',
+    '新账号的密码为系统默认密码，首次登录须修改。',
+  ],
+  en: [
+    'Columns marked * are required; one user per row below the header; do not change the header.',
+    'Account: a letter, then 4–15 letters, digits or underscores; unique in the whole system.',
+    'Org, position and role codes are listed on the other sheets; separate several role codes by commas.',
+    'Account type: 777 normal (default) or 666 member; gender: Male/Female or 1/2.',
+    'New users get the default password and must change it at their first sign-in.',
+  ],
+  'zh-TW': [
+    '帶 * 的欄必填；每列一個帳號，第一列為表頭，請勿修改表頭。',
+    '帳號：字母開頭，5–16 位字母、數字或底線，全系統唯一。',
+    '機構編碼、職位編碼、角色編碼見其他工作表；多個角色編碼用逗號分隔。',
+    '帳號類型：777 普通帳號（預設）或 666 會員；性別：男/女 或 1/2。',
+    '新帳號的密碼為系統預設密碼，首次登入須修改。',
+  ],
+};
+
+function disposition(title: string): string {
+  const stamp = formatDateTime().replace(/\D/g, '');
+  return `attachment; filename="users_${stamp}.xlsx"; filename*=UTF-8''${encodeURIComponent(`${title}_${stamp}.xlsx`)}`;
+}
+
+function sendBuffer(reply: FastifyReply, buffer: Buffer, title: string): FastifyReply {
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', disposition(title))
+    .send(buffer);
+}
+
+async function tenantCodes(ctx: AppContext, user: AuthUser) {
+  const [orgs, positions, roles] = await Promise.all([
+    ctx.db
+      .selectFrom('sys_org')
+      .select(['id', 'code', 'name', 'full_names'])
+      .where('tenant_id', '=', user.tenantId)
+      .where('is_delete', '=', 0)
+      .orderBy('full_ids')
+      .execute(),
+    ctx.db
+      .selectFrom('sys_pos')
+      .select(['id', 'code', 'name'])
+      .where('tenant_id', '=', user.tenantId)
+      .where('is_delete', '=', 0)
+      .orderBy('order_no')
+      .execute(),
+    ctx.db
+      .selectFrom('sys_role')
+      .select(['id', 'code', 'name'])
+      .where('tenant_id', '=', user.tenantId)
+      .where('is_delete', '=', 0)
+      .orderBy('order_no')
+      .execute(),
+  ]);
+  return { orgs, positions, roles };
+}
+
+/** The template: the header row, code sheets of the orgs in the caller's scope, positions and roles, and notes. */
+export async function importTemplate(
+  ctx: AppContext,
+  user: AuthUser,
+  reply: FastifyReply,
+  locale: Locale,
+): Promise<FastifyReply> {
+  const view = await scopeOf(ctx, user);
+  const { orgs, positions, roles } = await tenantCodes(ctx, user);
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(SHEETS.users[locale], { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = USER_IMPORT_COLUMNS.map((column) => ({
+    header: `${IMPORT_REQUIRED.has(column) ? '*' : ''}${IMPORT_LABELS[column][locale]}`,
+    key: column,
+    width: Math.max(12, IMPORT_LABELS[column][locale].length * 2 + 4),
+    // Text cells: phone and ID numbers must not turn into numbers (an 18-digit number loses digits).
+    style: { numFmt: '@' },
+  }));
+  sheet.getRow(1).font = { bold: true };
+  const codes = (name: string, rows: { code: string; name: string }[], width = 40) => {
+    const s = workbook.addWorksheet(name);
+    s.columns = [
+      { header: CODE[locale], key: 'code', width: 24 },
+      { header: NAME[locale], key: 'name', width },
+    ];
+    s.getRow(1).font = { bold: true };
+    for (const row of rows) s.addRow(row);
+  };
+  codes(
+    SHEETS.orgs[locale],
+    orgs.filter((o) => orgInScope(view, o.id)).map((o) => ({ code: o.code, name: o.full_names || o.name })),
+    60,
+  );
+  codes(SHEETS.positions[locale], positions);
+  codes(SHEETS.roles[locale], roles);
+  const notes = workbook.addWorksheet(SHEETS.notes[locale]);
+  notes.getColumn(1).width = 100;
+  for (const line of NOTES[locale]) notes.addRow([line]);
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  return sendBuffer(reply, buffer, TEMPLATE_TITLE[locale]);
+}
+
+/** Header text → column: the labels in any language (with or without the `*`), or the field names. */
+const HEADER_COLUMNS = new Map<string, UserImportColumn>();
+for (const column of USER_IMPORT_COLUMNS) {
+  HEADER_COLUMNS.set(column.toLowerCase(), column);
+  for (const text of Object.values(IMPORT_LABELS[column])) HEADER_COLUMNS.set(text.toLowerCase(), column);
+}
+
+const cellText = (cell: ExcelJS.Cell): string => {
+  const value = cell.value;
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(value);
+  return (cell.text ?? '').trim();
+};
+
+type SheetRow = { row: number; values: Partial<Record<UserImportColumn, string>> };
+
+/** Reads the first sheet: D1010 when it is no workbook, lacks a required column or has too many rows. */
+async function readSheet(buffer: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError('D1010');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new AppError('D1010');
+  const columns = new Map<number, UserImportColumn>();
+  sheet.getRow(1).eachCell((cell, index) => {
+    const text = cellText(cell).replace(/^\*/, '').trim().toLowerCase();
+    const column = HEADER_COLUMNS.get(text);
+    if (column) columns.set(index, column);
+  });
+  const present = new Set(columns.values());
+  for (const required of IMPORT_REQUIRED) if (!present.has(required)) throw new AppError('D1010');
+  const rows: SheetRow[] = [];
+  sheet.eachRow((row, rowNumber) => {
+    if (rowNumber === 1) return;
+    const values: SheetRow['values'] = {};
+    let any = false;
+    for (const [index, column] of columns) {
+      const text = cellText(row.getCell(index));
+      if (text !== '') {
+        values[column] = text;
+        any = true;
+      }
+    }
+    if (any) rows.push({ row: rowNumber, values });
+  });
+  if (rows.length > USER_IMPORT_MAX_ROWS) throw new AppError('D1010');
+  return { workbook, sheet, rows, width: Math.max(sheet.columnCount, ...columns.keys()) };
+}
+
+const SEX: Record<string, 1 | 2> = { '1': 1, '2': 2, 男: 1, 女: 2, male: 1, female: 2, m: 1, f: 2 };
+
+function issueText(issue: z.core.$ZodIssue, locale: Locale): string {
+  const key = String(issue.path[0] ?? '') as UserImportColumn | 'orgId' | 'posId' | 'roleIdList';
+  const label =
+    key === 'orgId'
+      ? IMPORT_LABELS.orgCode
+      : key === 'posId'
+        ? IMPORT_LABELS.posCode
+        : key === 'roleIdList'
+          ? IMPORT_LABELS.roleCodes
+          : (IMPORT_LABELS[key as UserImportColumn] ?? USER_LABELS.error);
+  const m = VALIDATION_MESSAGES;
+  const field = label[locale];
+  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) {
+    return format(m.required[locale], { field });
+  }
+  if (issue.code === 'too_big') return format(m.tooLong[locale], { field, max: String(issue.maximum) });
+  return format(m.invalid[locale], { field });
+}
+
+const business = (code: BusinessErrorCode, locale: Locale) => BUSINESS_ERRORS[code][locale];
+
+/**
+ * Imports users from an uploaded template: every row is checked (format, codes, scope, unique account in the
+ * system and in the file); the valid rows go in one transaction; the refused ones come back with their
+ * reasons and an error report (the uploaded sheet with an error column) kept for half an hour.
+ */
+export async function importUsers(
+  ctx: AppContext,
+  user: AuthUser,
+  buffer: Buffer,
+  locale: Locale,
+): Promise<UserImportResult> {
+  const { workbook, sheet, rows, width } = await readSheet(buffer);
+  const view = await scopeOf(ctx, user);
+  const { orgs, positions, roles } = await tenantCodes(ctx, user);
+  const orgByCode = new Map(orgs.map((o) => [o.code, o]));
+  const posByCode = new Map(positions.map((p) => [p.code, p]));
+  const roleByCode = new Map(roles.map((r) => [r.code, r]));
+  const accounts = rows.flatMap((r) => (r.values.account ? [r.values.account] : []));
+  const taken = new Set<string>();
+  for (let i = 0; i < accounts.length; i += 500) {
+    const found = await ctx.db
+      .selectFrom('sys_user')
+      .select('account')
+      .where('account', 'in', accounts.slice(i, i + 500))
+      .where('is_delete', '=', 0)
+      .execute();
+    for (const row of found) taken.add(row.account);
+  }
+
+  const errors: UserImportError[] = [];
+  const valid: { input: z.output<typeof userAddInputSchema> }[] = [];
+  const seen = new Set<string>();
+  for (const { row, values } of rows) {
+    const messages: string[] = [];
+    const unknown = (column: UserImportColumn, value: string) =>
+      messages.push(`${IMPORT_LABELS[column][locale]}“${value}”：${business('D1002', locale)}`);
+    let orgId: number | undefined;
+    if (values.orgCode) {
+      const org = orgByCode.get(values.orgCode);
+      if (!org) unknown('orgCode', values.orgCode);
+      else if (!orgInScope(view, org.id)) messages.push(`${values.orgCode}：${business('D2003', locale)}`);
+      else orgId = org.id;
+    }
+    let posId: number | null = null;
+    if (values.posCode) {
+      const pos = posByCode.get(values.posCode);
+      if (!pos) unknown('posCode', values.posCode);
+      else posId = pos.id;
+    }
+    const roleIdList: number[] = [];
+    for (const code of (values.roleCodes ?? '').split(/[,，;；\s]+/).filter(Boolean)) {
+      const role = roleByCode.get(code);
+      if (!role) unknown('roleCodes', code);
+      else roleIdList.push(role.id);
+    }
+    let sex: 1 | 2 | null = null;
+    if (values.sex) {
+      sex = SEX[values.sex.toLowerCase()] ?? null;
+      if (sex === null)
+        messages.push(format(VALIDATION_MESSAGES.invalid[locale], { field: IMPORT_LABELS.sex[locale] }));
+    }
+    const accountType = values.accountType ? Number(values.accountType) : ACCOUNT_TYPE.normal;
+    const parsed = userAddInputSchema.safeParse({
+      account: values.account,
+      realName: values.realName,
+      nickName: values.nickName ?? null,
+      sex,
+      phone: values.phone ?? null,
+      email: values.email ?? null,
+      idCardNum: values.idCardNum ?? null,
+      address: values.address ?? null,
+      accountType,
+      // A code that did not resolve was reported above; 1 keeps the schema from reporting it twice.
+      orgId: orgId ?? (values.orgCode ? 1 : undefined),
+      posId,
+      enterprise: values.enterprise ?? null,
+      area: values.area ?? null,
+      areaCode: values.areaCode ?? null,
+      street: values.street ?? null,
+      streetCode: values.streetCode ?? null,
+      community: values.community ?? null,
+      communityCode: values.communityCode ?? null,
+      wangge: values.wangge ?? null,
+      wanggeCode: values.wanggeCode ?? null,
+      weiwangge: values.weiwangge ?? null,
+      weiwanggeCode: values.weiwanggeCode ?? null,
+      orderNo: values.orderNo ?? 100,
+      remark: values.remark ?? null,
+      roleIdList,
+    });
+    if (!parsed.success) for (const issue of parsed.error.issues) messages.push(issueText(issue, locale));
+    const account = values.account;
+    if (account && (taken.has(account) || seen.has(account))) {
+      messages.push(
+        format(business('D1006', locale), { field: USER_LABELS.account[locale], value: account }),
+      );
+    }
+    if (account) seen.add(account);
+    if (messages.length > 0 || !parsed.success || orgId === undefined) {
+      errors.push({ row, messages: [...new Set(messages)] });
+    } else {
+      valid.push({ input: parsed.data });
+    }
+  }
+
+  const ids: number[] = [];
+  if (valid.length > 0) {
+    const { hash } = await defaultPassword(ctx);
+    const now = formatDateTime();
+    // One hash for the whole file: every new user gets the same, publicly configured default password anyway,
+    // and hashing thousands of times would take minutes.
+    const records = valid.map(({ input }) => {
+      const id = ctx.newId();
+      ids.push(id);
+      return {
+        user: {
+          id,
+          tenant_id: user.tenantId,
+          account: input.account,
+          password: hash,
+          real_name: input.realName,
+          nick_name: input.nickName ?? null,
+          sex: input.sex ?? null,
+          phone: input.phone ?? null,
+          email: input.email ?? null,
+          id_card_num: input.idCardNum ?? null,
+          address: input.address ?? null,
+          account_type: input.accountType,
+          org_id: input.orgId,
+          pos_id: input.posId ?? null,
+          enterprise: input.enterprise ?? null,
+          area: input.area ?? null,
+          area_code: input.areaCode ?? null,
+          street: input.street ?? null,
+          street_code: input.streetCode ?? null,
+          community: input.community ?? null,
+          community_code: input.communityCode ?? null,
+          wangge: input.wangge ?? null,
+          wangge_code: input.wanggeCode ?? null,
+          weiwangge: input.weiwangge ?? null,
+          weiwangge_code: input.weiwanggeCode ?? null,
+          status: input.status,
+          order_no: input.orderNo,
+          remark: input.remark ?? null,
+          is_def_pwd: 1,
+          login_fail_count: 0,
+          create_time: now,
+          create_user_id: user.userId,
+          create_user_name: user.realName,
+          is_delete: 0,
+        },
+        roles: [...new Set(input.roleIdList)].map((roleId) => ({
+          id: ctx.newId(),
+          user_id: id,
+          role_id: roleId,
+        })),
+      };
+    });
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < records.length; i += INSERT_BATCH) {
+          const batch = records.slice(i, i + INSERT_BATCH);
+          await trx
+            .insertInto('sys_user')
+            .values(batch.map((r) => r.user))
+            .execute();
+          const links = batch.flatMap((r) => r.roles);
+          if (links.length > 0) await trx.insertInto('sys_user_role').values(links).execute();
+        }
+      });
+    } catch (error) {
+      const e = error as { code?: string };
+      // Someone took one of the accounts meanwhile: nothing was written; the admin uploads again.
+      if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+        throw new AppError('D1006', { field: USER_LABELS.account, value: '' });
+      }
+      throw error;
+    }
+  }
+
+  let errorReportId: string | null = null;
+  if (errors.length > 0) {
+    const column = width + 1;
+    const header = sheet.getRow(1).getCell(column);
+    header.value = USER_LABELS.error[locale];
+    header.font = { bold: true, color: { argb: 'FFC00000' } };
+    sheet.getColumn(column).width = 60;
+    for (const error of errors) {
+      const cell = sheet.getRow(error.row).getCell(column);
+      cell.value = error.messages.join('；');
+      cell.font = { color: { argb: 'FFC00000' } };
+    }
+    const report = Buffer.from(await workbook.xlsx.writeBuffer());
+    errorReportId = randomBytes(16).toString('base64url');
+    await ctx.cache.set(
+      reportKey(errorReportId),
+      { userId: user.userId, data: report.toString('base64') },
+      REPORT_TTL_SECONDS,
+    );
+  }
+  return { total: rows.length, imported: ids.length, failed: errors.length, errors, errorReportId };
+}
+
+/** The error report of an import, to the admin who uploaded it; D1002 once it has expired. */
+export async function sendImportReport(
+  ctx: AppContext,
+  user: AuthUser,
+  reply: FastifyReply,
+  id: string,
+  locale: Locale,
+): Promise<FastifyReply> {
+  const report = await ctx.cache.get<{ userId: number; data: string }>(reportKey(id));
+  if (!report || report.userId !== user.userId) throw new AppError('D1002');
+  return sendBuffer(reply, Buffer.from(report.data, 'base64'), REPORT_TITLE[locale]);
+}

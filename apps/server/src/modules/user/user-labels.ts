@@ -1,0 +1,97 @@
+import type { Localized } from '@shuzhi/contracts/i18n';
+import type { UserImportColumn } from '@shuzhi/contracts/user-admin';
+import type { ExportColumn } from '../../platform/crud/export.ts';
+import { FIELD_LABELS } from '../../platform/crud/labels.ts';
+
+const l = (zhCN: string, en: string, zhTW: string): Localized => ({ 'zh-CN': zhCN, en, 'zh-TW': zhTW });
+
+/** Headers of the export and of the import template, in every language. */
+export const USER_LABELS = {
+  account: l('账号', 'Account', '帳號'),
+  realName: l('姓名', 'Name', '姓名'),
+  nickName: l('昵称', 'Nickname', '暱稱'),
+  accountType: l('账号类型', 'Account type', '帳號類型'),
+  sex: l('性别', 'Gender', '性別'),
+  phone: l('手机号码', 'Mobile', '手機號碼'),
+  email: l('邮箱', 'E-mail', '電子郵件'),
+  idCardNum: l('身份证号', 'ID number', '身分證號'),
+  orgName: l('所属机构', 'Organisation', '所屬機構'),
+  orgCode: l('机构编码', 'Organisation code', '機構編碼'),
+  posName: l('职位', 'Position', '職位'),
+  posCode: l('职位编码', 'Position code', '職位編碼'),
+  roleCodes: l('角色编码', 'Role codes', '角色編碼'),
+  enterprise: l('企业', 'Enterprise', '企業'),
+  area: l('区县', 'District', '區縣'),
+  areaCode: l('区县编码', 'District code', '區縣編碼'),
+  street: l('街道', 'Street', '街道'),
+  streetCode: l('街道编码', 'Street code', '街道編碼'),
+  community: l('社区', 'Community', '社區'),
+  communityCode: l('社区编码', 'Community code', '社區編碼'),
+  wangge: l('网格', 'Grid', '網格'),
+  wanggeCode: l('网格编码', 'Grid code', '網格編碼'),
+  weiwangge: l('微网格', 'Micro-grid', '微網格'),
+  weiwanggeCode: l('微网格编码', 'Micro-grid code', '微網格編碼'),
+  regionName: l('行政区划', 'Region', '行政區劃'),
+  address: l('地址', 'Address', '地址'),
+  status: FIELD_LABELS.status,
+  orderNo: FIELD_LABELS.orderNo,
+  remark: FIELD_LABELS.remark,
+  lastLoginTime: l('最近登录时间', 'Last sign-in', '最近登入時間'),
+  createTime: FIELD_LABELS.createTime,
+  error: l('错误信息', 'Errors', '錯誤資訊'),
+} as const satisfies Record<string, Localized>;
+
+export const USER_EXPORT_COLUMNS: readonly ExportColumn[] = [
+  { field: 'account', label: USER_LABELS.account, width: 18 },
+  { field: 'realName', label: USER_LABELS.realName, width: 14 },
+  { field: 'nickName', label: USER_LABELS.nickName },
+  { field: 'accountType', label: USER_LABELS.accountType, constant: 'accountType', width: 14 },
+  { field: 'sex', label: USER_LABELS.sex, constant: 'gender' },
+  { field: 'phone', label: USER_LABELS.phone, width: 16 },
+  { field: 'email', label: USER_LABELS.email, width: 28 },
+  { field: 'idCardNum', label: USER_LABELS.idCardNum, width: 22 },
+  { field: 'orgName', label: USER_LABELS.orgName, width: 28 },
+  { field: 'posName', label: USER_LABELS.posName, width: 16 },
+  { field: 'enterprise', label: USER_LABELS.enterprise, width: 24 },
+  { field: 'area', label: USER_LABELS.area },
+  { field: 'street', label: USER_LABELS.street, width: 16 },
+  { field: 'community', label: USER_LABELS.community, width: 18 },
+  { field: 'wangge', label: USER_LABELS.wangge },
+  { field: 'weiwangge', label: USER_LABELS.weiwangge },
+  { field: 'address', label: USER_LABELS.address, width: 30 },
+  { field: 'status', label: USER_LABELS.status, constant: 'status' },
+  { field: 'orderNo', label: USER_LABELS.orderNo },
+  { field: 'lastLoginTime', label: USER_LABELS.lastLoginTime, width: 20 },
+  { field: 'createTime', label: USER_LABELS.createTime, width: 20 },
+  { field: 'remark', label: USER_LABELS.remark, width: 24 },
+];
+
+/** Import template headers; required columns are marked with `*` in the sheet. */
+export const IMPORT_LABELS: Record<UserImportColumn, Localized> = {
+  account: USER_LABELS.account,
+  realName: USER_LABELS.realName,
+  orgCode: USER_LABELS.orgCode,
+  posCode: USER_LABELS.posCode,
+  roleCodes: USER_LABELS.roleCodes,
+  accountType: USER_LABELS.accountType,
+  sex: USER_LABELS.sex,
+  phone: USER_LABELS.phone,
+  email: USER_LABELS.email,
+  idCardNum: USER_LABELS.idCardNum,
+  nickName: USER_LABELS.nickName,
+  enterprise: USER_LABELS.enterprise,
+  area: USER_LABELS.area,
+  areaCode: USER_LABELS.areaCode,
+  street: USER_LABELS.street,
+  streetCode: USER_LABELS.streetCode,
+  community: USER_LABELS.community,
+  communityCode: USER_LABELS.communityCode,
+  wangge: USER_LABELS.wangge,
+  wanggeCode: USER_LABELS.wanggeCode,
+  weiwangge: USER_LABELS.weiwangge,
+  weiwanggeCode: USER_LABELS.weiwanggeCode,
+  address: USER_LABELS.address,
+  orderNo: USER_LABELS.orderNo,
+  remark: USER_LABELS.remark,
+};
+export const IMPORT_REQUIRED: ReadonlySet<UserImportColumn> = new Set(['account', 'realName', 'orgCode']);

@@ -1,0 +1,77 @@
+import type { RoleMenuNode } from '@shuzhi/contracts/role';
+
+/**
+ * Check state of the grant tree. The server stores a role's granted menus together with their ancestors
+ * (`ownMenuList`), and the antd Tree conducts checks from the leaves up: so the tree is given the stored
+ * leaves only, and a page or directory shows checked when all of its leaves are, half-checked when some are.
+ * Saving sends the checked and half-checked ids, which is again "granted ids plus ancestors": re-opening
+ * shows the same state.
+ */
+
+export function flattenMenus(nodes: readonly RoleMenuNode[]): RoleMenuNode[] {
+  return nodes.flatMap((node) => [node, ...flattenMenus(node.children)]);
+}
+
+/** Ids of the nodes without children (buttons, and pages or directories that have none). */
+export function leafIds(nodes: readonly RoleMenuNode[]): number[] {
+  return flattenMenus(nodes)
+    .filter((node) => node.children.length === 0)
+    .map((node) => node.id);
+}
+
+/** Ids of the nodes that have children (what "expand all" opens). */
+export function parentIds(nodes: readonly RoleMenuNode[]): number[] {
+  return flattenMenus(nodes)
+    .filter((node) => node.children.length > 0)
+    .map((node) => node.id);
+}
+
+/** The checked keys to give the Tree for a role's stored menu ids. */
+export function checkedFromOwn(nodes: readonly RoleMenuNode[], own: readonly number[]): number[] {
+  const stored = new Set(own);
+  return leafIds(nodes).filter((id) => stored.has(id));
+}
+
+/**
+ * Checked and half-checked state of every parent for a set of checked leaves (the Tree's own conduction, for
+ * a summary and for the payload when the Tree has not reported half-checked keys yet).
+ */
+export function conduct(
+  nodes: readonly RoleMenuNode[],
+  checkedLeaves: readonly number[],
+): { checked: number[]; halfChecked: number[] } {
+  const leaves = new Set(checkedLeaves);
+  const checked: number[] = [];
+  const halfChecked: number[] = [];
+  const walk = (node: RoleMenuNode): 'all' | 'some' | 'none' => {
+    if (node.children.length === 0) {
+      if (leaves.has(node.id)) {
+        checked.push(node.id);
+        return 'all';
+      }
+      return 'none';
+    }
+    const states = node.children.map(walk);
+    if (states.every((s) => s === 'all')) {
+      checked.push(node.id);
+      return 'all';
+    }
+    if (states.some((s) => s !== 'none')) {
+      halfChecked.push(node.id);
+      return 'some';
+    }
+    return 'none';
+  };
+  for (const node of nodes) walk(node);
+  return { checked, halfChecked };
+}
+
+/** What `grantMenu` is sent: the checked nodes and the half-checked parents that lead to them. */
+export function grantPayload(nodes: readonly RoleMenuNode[], checkedKeys: readonly number[]): number[] {
+  const known = new Set(leafIds(nodes));
+  const { checked, halfChecked } = conduct(
+    nodes,
+    checkedKeys.filter((id) => known.has(id)),
+  );
+  return [...checked, ...halfChecked].sort((a, b) => a - b);
+}
