@@ -14,7 +14,7 @@ import type { AppContext, AuthUser } from '../../platform/context.ts';
 import type { CrudHooks } from '../../platform/crud/crud.ts';
 import { AppError, HttpError } from '../../platform/errors/app-error.ts';
 import { forgetAllUserInfo } from '../auth/user-info.service.ts';
-import { forgetAllMenuTrees } from './menu.service.ts';
+import { forgetAllMenuTrees, liveMenuRows, type MenuRow, toMenuNode } from './menu.service.ts';
 
 /**
  * Menu administration (`/api/sysMenu/…` writes). Menus are global: only the super admin changes them. Every
@@ -162,27 +162,6 @@ export async function forgetMenuEverywhere(ctx: AppContext): Promise<void> {
   await forgetTenantSessions(ctx);
 }
 
-type AdminRow = Pick<
-  SysMenuTable,
-  | 'id'
-  | 'pid'
-  | 'type'
-  | 'name'
-  | 'path'
-  | 'component'
-  | 'redirect'
-  | 'permission'
-  | 'title'
-  | 'icon'
-  | 'is_iframe'
-  | 'out_link'
-  | 'is_hide'
-  | 'is_keep_alive'
-  | 'is_affix'
-  | 'order_no'
-  | 'status'
->;
-
 /**
  * The menu tree for administration: every live node of any type and status, ordered by orderNo then id.
  * With a title or type filter: the matching nodes with their ancestors (so they stay in place in the tree); a
@@ -192,39 +171,15 @@ export async function adminMenuTree(
   ctx: AppContext,
   filter: { title?: string | undefined; type?: number | undefined },
 ): Promise<MenuNode[]> {
-  const rows: AdminRow[] = await ctx.db
-    .selectFrom('sys_menu')
-    .select([
-      'id',
-      'pid',
-      'type',
-      'name',
-      'path',
-      'component',
-      'redirect',
-      'permission',
-      'title',
-      'icon',
-      'is_iframe',
-      'out_link',
-      'is_hide',
-      'is_keep_alive',
-      'is_affix',
-      'order_no',
-      'status',
-    ])
-    .where('is_delete', '=', 0)
-    .orderBy('order_no')
-    .orderBy('id')
-    .execute();
+  const rows = await liveMenuRows(ctx);
   const byId = new Map(rows.map((r) => [r.id, r]));
   let keep: Set<number> | null = null;
   const title = filter.title?.toLowerCase();
   if (title || filter.type) {
     keep = new Set();
     // A title matches the node or one of its ancestors: a page found by title comes with its buttons.
-    const titleHit = (row: AdminRow): boolean => {
-      for (let node: AdminRow | undefined = row; node; node = byId.get(node.pid)) {
+    const titleHit = (row: MenuRow): boolean => {
+      for (let node: MenuRow | undefined = row; node; node = byId.get(node.pid)) {
         if (node.title.toLowerCase().includes(title as string)) return true;
         if (node.pid === node.id) break;
       }
@@ -233,7 +188,7 @@ export async function adminMenuTree(
     for (const row of rows) {
       if (filter.type && row.type !== filter.type) continue;
       if (title && !titleHit(row)) continue;
-      for (let node: AdminRow | undefined = row; node && !keep.has(node.id); node = byId.get(node.pid)) {
+      for (let node: MenuRow | undefined = row; node && !keep.has(node.id); node = byId.get(node.pid)) {
         keep.add(node.id);
       }
     }
@@ -241,28 +196,7 @@ export async function adminMenuTree(
   const nodes = new Map<number, MenuNode>();
   for (const row of rows) {
     if (keep && !keep.has(row.id)) continue;
-    nodes.set(row.id, {
-      id: row.id,
-      pid: row.pid,
-      type: row.type,
-      name: row.name,
-      path: row.path ?? '',
-      component: row.component,
-      redirect: row.redirect,
-      permission: row.permission,
-      orderNo: row.order_no,
-      status: row.status,
-      meta: {
-        title: row.title,
-        icon: row.icon,
-        isIframe: row.is_iframe === 1,
-        isLink: row.out_link,
-        isHide: row.is_hide === 1,
-        isKeepAlive: row.is_keep_alive === 1,
-        isAffix: row.is_affix === 1,
-      },
-      children: [],
-    });
+    nodes.set(row.id, toMenuNode(row));
   }
   const roots: MenuNode[] = [];
   for (const node of nodes.values()) {

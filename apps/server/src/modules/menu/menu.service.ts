@@ -43,28 +43,38 @@ async function loadMenuTreeResult(ctx: AppContext, user: AuthUser): Promise<Seri
   return result;
 }
 
-type MenuRow = Pick<
-  SysMenuTable,
-  | 'id'
-  | 'pid'
-  | 'type'
-  | 'name'
-  | 'path'
-  | 'component'
-  | 'redirect'
-  | 'permission'
-  | 'title'
-  | 'icon'
-  | 'is_iframe'
-  | 'out_link'
-  | 'is_hide'
-  | 'is_keep_alive'
-  | 'is_affix'
-  | 'order_no'
-  | 'status'
->;
+/** The columns a menu node is built from; administration and the login tree read the same ones. */
+const MENU_COLUMNS = [
+  'id',
+  'pid',
+  'type',
+  'name',
+  'path',
+  'component',
+  'redirect',
+  'permission',
+  'title',
+  'icon',
+  'is_iframe',
+  'out_link',
+  'is_hide',
+  'is_keep_alive',
+  'is_affix',
+  'order_no',
+  'status',
+] as const;
 
-function toNode(row: MenuRow): MenuNode {
+export type MenuRow = Pick<SysMenuTable, (typeof MENU_COLUMNS)[number]>;
+
+/** The live (not deleted) menu rows, of the given types or of every type, ordered by orderNo then id. */
+export function liveMenuRows(ctx: AppContext, types?: readonly number[]): Promise<MenuRow[]> {
+  let query = ctx.db.selectFrom('sys_menu').select(MENU_COLUMNS).where('is_delete', '=', 0);
+  if (types) query = query.where('type', 'in', types);
+  return query.orderBy('order_no').orderBy('id').execute();
+}
+
+/** A menu row as a node of the wire tree, without its children. */
+export function toMenuNode(row: MenuRow): MenuNode {
   return {
     id: row.id,
     pid: row.pid,
@@ -94,32 +104,7 @@ function toNode(row: MenuRow): MenuNode {
  * directories along; a disabled node hides its whole branch; a directory left without pages is dropped.
  */
 export async function loginMenuTree(ctx: AppContext, user: AuthUser): Promise<MenuNode[]> {
-  const rows: MenuRow[] = await ctx.db
-    .selectFrom('sys_menu')
-    .select([
-      'id',
-      'pid',
-      'type',
-      'name',
-      'path',
-      'component',
-      'redirect',
-      'permission',
-      'title',
-      'icon',
-      'is_iframe',
-      'out_link',
-      'is_hide',
-      'is_keep_alive',
-      'is_affix',
-      'order_no',
-      'status',
-    ])
-    .where('is_delete', '=', 0)
-    .where('type', 'in', [MENU_TYPE.dir, MENU_TYPE.menu])
-    .orderBy('order_no')
-    .orderBy('id')
-    .execute();
+  const rows = await liveMenuRows(ctx, [MENU_TYPE.dir, MENU_TYPE.menu]);
   const byId = new Map(rows.map((r) => [r.id, r]));
 
   const granted = await grantedMenuIds(ctx, user);
@@ -146,7 +131,7 @@ export async function loginMenuTree(ctx: AppContext, user: AuthUser): Promise<Me
   }
   const build = (pid: number): MenuNode[] =>
     (children.get(pid) ?? []).flatMap((row) => {
-      const node = toNode(row);
+      const node = toMenuNode(row);
       node.children = build(row.id);
       return row.type === MENU_TYPE.dir && node.children.length === 0 ? [] : [node];
     });

@@ -1,4 +1,3 @@
-import { checkPassword } from '@shuzhi/contracts/password';
 import {
   AVATAR_MAX_BYTES,
   type BaseInfo,
@@ -9,9 +8,7 @@ import {
   type UpdateBaseInfo,
   type UploadedFile,
 } from '@shuzhi/contracts/user-center';
-import { hashPassword, verifyPassword } from '../../platform/auth/password-hash.ts';
-import { sm2Decrypt } from '../../platform/auth/sm2.ts';
-import { configBool } from '../../platform/config/sys-config.ts';
+import { checkNewPassword } from '../../platform/auth/password-change.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import { AppError, unauthorized } from '../../platform/errors/app-error.ts';
@@ -184,12 +181,6 @@ export async function uploadUserImage(
   };
 }
 
-function decrypt(ctx: AppContext, cipher: string): string {
-  const plain = sm2Decrypt(cipher, ctx.config.sm2.privateKey);
-  if (plain === null) throw new AppError('D0010');
-  return plain;
-}
-
 /**
  * Sets or replaces the caller's operation password. The login password confirms who is at the keyboard;
  * the new one follows the password rules (the strong rule when `sys_password_strong` is on).
@@ -199,30 +190,18 @@ export async function setOpPassword(
   caller: AuthUser,
   input: SetOpPasswordInput,
 ): Promise<true> {
-  const password = decrypt(ctx, input.password);
-  const opPassword = decrypt(ctx, input.opPassword);
-  const user = await ctx.db
-    .selectFrom('sys_user')
-    .select(['id', 'password'])
-    .where('id', '=', caller.userId)
-    .where('is_delete', '=', 0)
-    .executeTakeFirst();
-  if (!user) throw unauthorized(true);
-  if (!(await verifyPassword(user.password, password))) throw new AppError('D1000');
-  const failed = checkPassword(opPassword, await configBool(ctx, 'sys_password_strong'));
-  if (failed === 'length') throw new AppError('D1028');
-  if (failed === 'strong') throw new AppError('D1029');
+  const checked = await checkNewPassword(ctx, caller, { current: input.password, next: input.opPassword });
   const now = formatDateTime();
   await ctx.db
     .updateTable('sys_user')
     .set({
-      op_password: await hashPassword(opPassword, ctx.passwordHashing),
+      op_password: checked.hash,
       op_password_time: now,
       update_time: now,
       update_user_id: caller.userId,
       update_user_name: caller.realName,
     })
-    .where('id', '=', user.id)
+    .where('id', '=', checked.userId)
     .execute();
   return true;
 }

@@ -5,8 +5,10 @@ import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GrantMenuDrawer } from './grant-menu-drawer.tsx';
-import { checkedFromOwn, conduct, grantPayload, leafIds, parentIds } from './menu-check.ts';
 import type { RoleRow } from './role.api.ts';
+
+// The check logic and the tree itself are tested with the shared component (components/menu-grant-tree);
+// this is the role's wiring: its api, ids, texts and test ids.
 
 const node = (
   id: number,
@@ -61,79 +63,33 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('menu grant check logic', () => {
-  it('tells leaves from parents', () => {
-    expect(leafIds(TREE).sort((a, b) => a - b)).toEqual([11, 12, 21, 22, 30]);
-    expect(parentIds(TREE).sort((a, b) => a - b)).toEqual([1, 10, 20]);
-  });
-
-  it('gives the tree only the stored leaves, so stored ancestors do not check whole branches', () => {
-    // Stored: one button of 用户管理 with its page and directory.
-    expect(checkedFromOwn(TREE, [1, 10, 11])).toEqual([11]);
-    expect(checkedFromOwn(TREE, [30, 99])).toEqual([30]);
-  });
-
-  it('derives checked and half-checked parents from the checked leaves', () => {
-    expect(conduct(TREE, [11])).toEqual({ checked: [11], halfChecked: [10, 1] });
-    expect(conduct(TREE, [11, 12])).toEqual({ checked: [11, 12, 10], halfChecked: [1] });
-    expect(conduct(TREE, [11, 12, 21, 22, 30])).toEqual({
-      checked: [11, 12, 10, 21, 22, 20, 1, 30],
-      halfChecked: [],
-    });
-  });
-
-  it('sends checked and half-checked ids, and reading them back gives the same checks', () => {
-    const sent = grantPayload(TREE, [11, 10, 30]);
-    // 10 came in as "checked" from a stale state but only one of its buttons is: it is half-checked, still sent.
-    expect(sent).toEqual([1, 10, 11, 30]);
-    expect(checkedFromOwn(TREE, sent)).toEqual([11, 30]);
-    expect(grantPayload(TREE, [])).toEqual([]);
-  });
-});
-
-describe('grant menu drawer', () => {
-  it('shows a granted button’s page and directory half-checked and saves checked + half-checked ids', async () => {
+describe('role grant menu drawer', () => {
+  it('loads the role’s menus and saves them back for the role, with the role’s texts and test ids', async () => {
     api.menuTree.mockResolvedValue(TREE);
     api.ownMenuList.mockResolvedValue([1, 10, 11]);
-    render(wrap(<GrantMenuDrawer role={ROLE} onClose={() => {}} />));
+    const onClose = vi.fn();
+    render(wrap(<GrantMenuDrawer role={ROLE} onClose={onClose} />));
 
     await screen.findByTestId('role-menu-sysUser');
-    // Pages start closed; their buttons show once opened.
-    expect(screen.queryByTestId('role-menu-sysUser:add')).toBeNull();
-    fireEvent.click(screen.getByTestId('role-menu-expand'));
-    await screen.findByTestId('role-menu-sysUser:add');
-    const checkbox = (name: string) =>
-      screen
-        .getByTestId(`role-menu-${name}`)
-        .closest('.ant-tree-treenode')
-        ?.querySelector('.ant-tree-checkbox');
-    expect(checkbox('sysUser:page')?.className).toContain('ant-tree-checkbox-checked');
-    expect(checkbox('sysUser:add')?.className).not.toContain('ant-tree-checkbox-checked');
-    expect(checkbox('sysUser')?.className).toContain('ant-tree-checkbox-indeterminate');
-    expect(checkbox('system')?.className).toContain('ant-tree-checkbox-indeterminate');
-    expect(checkbox('sysRole')?.className).not.toMatch(/checkbox-(checked|indeterminate)/);
-
-    // Checking the second button checks 用户管理; then save.
-    fireEvent.click(checkbox('sysUser:add') as Element);
-    await waitFor(() => expect(checkbox('sysUser')?.className).toContain('ant-tree-checkbox-checked'));
+    expect(api.ownMenuList).toHaveBeenCalledWith(7);
+    expect(screen.getByText('授权菜单：查看员')).toBeTruthy();
+    expect(screen.getByTestId('role-grant-menu')).toBeTruthy();
+    expect(screen.getByTestId('role-menu-tree')).toBeTruthy();
     fireEvent.click(screen.getByTestId('role-grant-menu-save'));
     await waitFor(() => expect(api.grantMenu).toHaveBeenCalled());
-    expect(api.grantMenu.mock.calls[0]?.[0]).toEqual({ id: 7, menuIdList: [1, 10, 11, 12] });
+    expect(api.grantMenu.mock.calls[0]?.[0]).toEqual({ id: 7, menuIdList: [1, 10, 11] });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('授权已保存')).toBeTruthy();
   });
 
-  it('checks everything with one click and expands or collapses every branch', async () => {
-    api.menuTree.mockResolvedValue(TREE);
+  it('tags a button without a permission as 按钮', async () => {
+    api.menuTree.mockResolvedValue([
+      node(10, 0, 2, 'page', [{ ...node(11, 10, 3, 'bare'), permission: null }]),
+    ]);
     api.ownMenuList.mockResolvedValue([]);
     render(wrap(<GrantMenuDrawer role={ROLE} onClose={() => {}} />));
-    await screen.findByTestId('role-menu-system');
-    fireEvent.click(screen.getByTestId('role-menu-collapse'));
-    await waitFor(() => expect(screen.queryByTestId('role-menu-sysUser')).toBeNull());
+    await screen.findByTestId('role-menu-page');
     fireEvent.click(screen.getByTestId('role-menu-expand'));
-    await screen.findByTestId('role-menu-sysRole:add');
-    fireEvent.click(screen.getByTestId('role-menu-check-all'));
-    await new Promise((r) => setTimeout(r, 600)); // the save button's re-click guard
-    fireEvent.click(screen.getByTestId('role-grant-menu-save'));
-    await waitFor(() => expect(api.grantMenu).toHaveBeenCalled());
-    expect(api.grantMenu.mock.calls[0]?.[0].menuIdList).toEqual([1, 10, 11, 12, 20, 21, 22, 30]);
+    expect((await screen.findByTestId('role-menu-bare')).textContent).toBe('bare 按钮');
   });
 });

@@ -1,14 +1,11 @@
-import { LockOutlined, SafetyOutlined } from '@ant-design/icons';
-import { checkPassword, PASSWORD_MAX_LENGTH } from '@shuzhi/contracts/password';
+import { SafetyOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Form, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { encryptPassword } from '../../platform/crypto/password-cipher.ts';
 import { feedback } from '../../platform/feedback/feedback.ts';
 import { useSecurityConfig } from '../../platform/security/use-security-config.ts';
-import { sessionApi } from '../../platform/session/session.api.ts';
-import { StrengthMeter } from './change-password-form.tsx';
+import { PasswordFields } from './password-fields.tsx';
+import { usePasswordSubmit } from './use-password-submit.ts';
 import { userCenterApi } from './user-center.api.ts';
 
 type Fields = { password: string; opPassword: string; opPasswordConfirm: string };
@@ -22,36 +19,20 @@ export const BASE_INFO_KEY = ['sysUser', 'baseInfo'] as const;
 export function OpPasswordForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Fields>();
-  const [saving, setSaving] = useState(false);
   const client = useQueryClient();
   const security = useSecurityConfig(true);
   const info = useQuery({ queryKey: BASE_INFO_KEY, queryFn: userCenterApi.baseInfo });
-  const config = useQuery({
-    queryKey: ['sysAuth', 'loginConfig'],
-    queryFn: sessionApi.loginConfig,
-    staleTime: 60_000,
-  });
-  const newPassword = Form.useWatch('opPassword', form) ?? '';
   const isSet = info.data?.hasOpPassword ?? false;
 
-  const submit = async (values: Fields) => {
-    const publicKey = config.data?.publicKey ?? (await config.refetch()).data?.publicKey;
-    if (!publicKey || saving) return;
-    setSaving(true);
-    try {
-      await userCenterApi.setOpPassword({
-        password: encryptPassword(values.password, publicKey),
-        opPassword: encryptPassword(values.opPassword, publicKey),
-      });
-      form.resetFields();
-      feedback.success(t('opPassword.saved'));
-      await client.invalidateQueries({ queryKey: BASE_INFO_KEY });
-    } catch {
-      // The HTTP client already showed the server's message.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = usePasswordSubmit<Fields>(async (values, encrypt) => {
+    await userCenterApi.setOpPassword({
+      password: encrypt(values.password),
+      opPassword: encrypt(values.opPassword),
+    });
+    form.resetFields();
+    feedback.success(t('opPassword.saved'));
+    await client.invalidateQueries({ queryKey: BASE_INFO_KEY });
+  });
 
   return (
     <div style={{ maxWidth: 520 }} data-testid="op-password-panel">
@@ -82,70 +63,33 @@ export function OpPasswordForm() {
         autoComplete="off"
         data-testid="op-password-form"
       >
-        <Form.Item
-          name="password"
-          label={t('opPassword.loginPassword')}
-          rules={[{ required: true, message: t('opPassword.loginRequired') }]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('opPassword.loginPasswordPlaceholder')}
-            autoComplete="current-password"
-            data-testid="op-login-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="opPassword"
-          label={t('opPassword.newOp')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('opPassword.newRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, value: string | undefined) => {
-                if (!value) return Promise.resolve();
-                const problem = checkPassword(value, security.strongPassword);
-                if (problem === 'length') return Promise.reject(new Error(t('userCenter.lengthRule')));
-                if (problem === 'strong') return Promise.reject(new Error(t('userCenter.strongRule')));
-                if (value === getFieldValue('password'))
-                  return Promise.reject(new Error(t('opPassword.sameAsLogin')));
-                return Promise.resolve();
-              },
-            }),
-          ]}
-        >
-          <Input.Password
-            prefix={<SafetyOutlined />}
-            placeholder={t('opPassword.newOpPlaceholder')}
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            data-testid="op-new-password"
-          />
-        </Form.Item>
-        <div style={{ marginTop: -8, marginBottom: 16 }}>
-          <StrengthMeter value={newPassword} />
-        </div>
-        <Form.Item
-          name="opPasswordConfirm"
-          label={t('opPassword.confirm')}
-          dependencies={['opPassword']}
-          rules={[
-            { required: true, message: t('opPassword.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, value: string | undefined) =>
-                !value || value === getFieldValue('opPassword')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('opPassword.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password
-            prefix={<SafetyOutlined />}
-            placeholder={t('opPassword.confirmPlaceholder')}
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            data-testid="op-confirm-password"
-          />
-        </Form.Item>
+        <PasswordFields
+          strong={security.strongPassword}
+          icon={<SafetyOutlined />}
+          current={{
+            name: 'password',
+            label: t('opPassword.loginPassword'),
+            placeholder: t('opPassword.loginPasswordPlaceholder'),
+            required: t('opPassword.loginRequired'),
+            testId: 'op-login-password',
+          }}
+          next={{
+            name: 'opPassword',
+            label: t('opPassword.newOp'),
+            placeholder: t('opPassword.newOpPlaceholder'),
+            required: t('opPassword.newRequired'),
+            sameAsCurrent: t('opPassword.sameAsLogin'),
+            testId: 'op-new-password',
+          }}
+          confirm={{
+            name: 'opPasswordConfirm',
+            label: t('opPassword.confirm'),
+            placeholder: t('opPassword.confirmPlaceholder'),
+            required: t('opPassword.confirmRequired'),
+            mismatch: t('opPassword.mismatch'),
+            testId: 'op-confirm-password',
+          }}
+        />
         <Form.Item style={{ marginBottom: 0 }}>
           <Button type="primary" htmlType="submit" loading={saving} data-testid="op-password-submit">
             {isSet ? t('opPassword.submitChange') : t('opPassword.submitSet')}
