@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { auditFieldsSchema, filterNumber, filterText } from './crud.ts';
-import { idSchema, pageInputSchema, statusSchema } from './envelope.ts';
+import { codedSchemas } from './coded.ts';
+import { filterNumber } from './crud.ts';
+import { idSchema } from './envelope.ts';
 
 /** Administration of roles (`/api/sysRole/…`): CRUD, menu grants and data scope. */
 
@@ -11,18 +12,9 @@ export const dataScopeSchema = z.coerce.number().int().min(1).max(5);
 /** Code of the tenant administrator role: it cannot be deleted, disabled or re-coded. */
 export const TENANT_ADMIN_ROLE_CODE = 'sys_admin';
 
-export const roleRowSchema = z
-  .object({
-    id: z.number(),
-    tenantId: z.number(),
-    code: z.string(),
-    name: z.string(),
-    dataScope: z.number(),
-    orderNo: z.number(),
-    status: z.number(),
-    remark: z.string().nullable(),
-  })
-  .extend(auditFieldsSchema.shape);
+const role = codedSchemas(/^[A-Za-z][\w-]*$/);
+
+export const roleRowSchema = role.row.extend({ tenantId: z.number(), dataScope: z.number() });
 export type RoleRow = z.infer<typeof roleRowSchema>;
 
 /** `GET /api/sysRole/list`: what role pickers need. */
@@ -35,45 +27,16 @@ export const roleOptionSchema = z.object({
 });
 export type RoleOption = z.infer<typeof roleOptionSchema>;
 
-const fields = {
-  code: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z][\w-]*$/),
-  name: z.string().trim().min(1).max(64),
-  orderNo: z.coerce.number().int().min(0).max(1_000_000),
-  remark: z.string().max(256).nullable(),
-};
-
 /** A new role starts with data scope 4 (self only) and no menus: both are granted afterwards. */
-export const roleAddInputSchema = z.object({
-  code: fields.code,
-  name: fields.name,
-  orderNo: fields.orderNo.default(100),
-  status: statusSchema.default(1),
-  remark: fields.remark.optional(),
-});
+export const roleAddInputSchema = role.add;
 export type RoleAddInput = z.input<typeof roleAddInputSchema>;
 
 /** Fields left out keep their value; the status changes through `setStatus`, the scope through `grantDataScope`. */
-export const roleUpdateInputSchema = z.object({
-  id: idSchema,
-  code: fields.code.optional(),
-  name: fields.name.optional(),
-  orderNo: fields.orderNo.optional(),
-  remark: fields.remark.optional(),
-});
+export const roleUpdateInputSchema = role.update.omit({ status: true });
 export type RoleUpdateInput = z.input<typeof roleUpdateInputSchema>;
 
 /** `sysRole/page`, `list` and `export`: name and code contain, status and data scope equal. */
-export const rolePageInputSchema = pageInputSchema.extend({
-  name: filterText,
-  code: filterText,
-  status: filterNumber,
-  dataScope: filterNumber,
-});
+export const rolePageInputSchema = role.page.extend({ dataScope: filterNumber });
 export type RolePageInput = z.input<typeof rolePageInputSchema>;
 
 /** `?id=` (or Admin.NET's `?Id=`) of `ownMenuList` and `ownOrgList`. */
