@@ -324,3 +324,97 @@ describe('sysOrg data scope of writes', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('sysOrg moves carry the users’ area fields', () => {
+  const areaOf = (account: string) =>
+    t.app.ctx.db
+      .selectFrom('sys_user')
+      .select(['id', 'area', 'area_code', 'street', 'street_code', 'community', 'community_code', 'wangge'])
+      .where('account', '=', account)
+      .executeTakeFirstOrThrow();
+
+  it('moves a community under another street: its users and those below get the new street', async () => {
+    const s1 = ids['310101002'] as number;
+    const s2 = ids['310101013'] as number;
+    const community = ids['310101002001'] as number;
+    expect(await areaOf('gzlleader')).toMatchObject({
+      area: '黄浦区',
+      street: '南京东路街道',
+      street_code: '310101002',
+      community: '贵州路居民委员会',
+      community_code: '310101002001',
+    });
+    // An admin typed gzlstaff's street by hand: that entry is theirs and stays.
+    const gzlstaff = await areaOf('gzlstaff');
+    await ok(admin, 'POST', '/api/sysUser/update', {
+      id: gzlstaff.id,
+      street: '手填街道',
+      streetCode: 'X-1',
+    });
+
+    await ok(admin, 'POST', '/api/sysOrg/update', { id: community, pid: s2 });
+    expect(await areaOf('gzlleader')).toMatchObject({
+      area: '黄浦区',
+      street: '外滩街道',
+      street_code: '310101013',
+      community: '贵州路居民委员会',
+      community_code: '310101002001',
+    });
+    // A user of a grid below the community follows too.
+    expect(await areaOf('gridstaff')).toMatchObject({
+      street: '外滩街道',
+      street_code: '310101013',
+      community: '贵州路居民委员会',
+      wangge: '第一网格',
+    });
+    expect(await areaOf('gzlstaff')).toMatchObject({
+      street: '手填街道',
+      street_code: 'X-1',
+      community: '贵州路居民委员会',
+    });
+    // Users of the street it left keep theirs.
+    expect(await areaOf('njdlstaff')).toMatchObject({ street: '南京东路街道', street_code: '310101002' });
+
+    await ok(admin, 'POST', '/api/sysOrg/update', { id: community, pid: s1 });
+    expect(await areaOf('gzlleader')).toMatchObject({ street: '南京东路街道', street_code: '310101002' });
+    expect(await areaOf('gridstaff')).toMatchObject({ street: '南京东路街道', street_code: '310101002' });
+  });
+
+  it('renames a street and recodes a community: users below get the new name and code', async () => {
+    const street = ids['310101002'] as number;
+    const community = ids['310101002001'] as number;
+    const gzl = (await login(t.app, 'gzlleader')).accessToken;
+    type Info = { street: string; streetCode: string };
+    expect((await ok<Info>(gzl, 'GET', '/api/sysAuth/userInfo')).street).toBe('南京东路街道');
+    await ok(admin, 'POST', '/api/sysOrg/update', { id: street, name: '南京东路街道（新）' });
+    for (const account of ['njdleader', 'njdlstaff', 'gzlleader', 'gridstaff']) {
+      expect(await areaOf(account), account).toMatchObject({
+        area: '黄浦区',
+        street: '南京东路街道（新）',
+        street_code: '310101002',
+      });
+    }
+    // The district's own users are above the street: untouched.
+    expect((await areaOf('hpleader')).street).toBeNull();
+    // The signed-in user's info follows at once (the userInfo cache was dropped).
+    expect(await ok<Info>(gzl, 'GET', '/api/sysAuth/userInfo')).toMatchObject({
+      street: '南京东路街道（新）',
+      streetCode: '310101002',
+    });
+
+    await ok(admin, 'POST', '/api/sysOrg/update', { id: community, regionCode: '310101002901' });
+    expect(await areaOf('gridstaff')).toMatchObject({
+      community: '贵州路居民委员会',
+      community_code: '310101002901',
+    });
+    await ok(admin, 'POST', '/api/sysOrg/update', {
+      id: community,
+      regionCode: '310101002001',
+    });
+    await ok(admin, 'POST', '/api/sysOrg/update', { id: street, name: '南京东路街道' });
+    expect(await areaOf('gzlleader')).toMatchObject({
+      street: '南京东路街道',
+      community_code: '310101002001',
+    });
+  });
+});

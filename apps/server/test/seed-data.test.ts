@@ -12,6 +12,7 @@ import { MENUS } from '../src/db/seeds/data/menus.ts';
 import { ORGS } from '../src/db/seeds/data/orgs.ts';
 import { POSITIONS } from '../src/db/seeds/data/positions.ts';
 import { ROLES } from '../src/db/seeds/data/roles.ts';
+import { USER_GROUPS } from '../src/db/seeds/data/user-groups.ts';
 import { USERS } from '../src/db/seeds/data/users.ts';
 import type { SeedMenu, SeedOrg, SeedOrgType } from '../src/db/seeds/types.ts';
 
@@ -276,6 +277,20 @@ describe('positions and roles', () => {
           expect(granted.has(p.name), `${role.code}: ${name} without ${p.name}`).toBe(true);
       }
       for (const name of ['home', 'sysUserCenter', 'about']) expect(granted.has(name), role.code).toBe(true);
+    }
+  });
+});
+
+describe('user groups', () => {
+  it('have unique codes and names, and members among the demo accounts', () => {
+    expect(new Set(USER_GROUPS.map((g) => g.code)).size).toBe(USER_GROUPS.length);
+    expect(new Set(USER_GROUPS.map((g) => g.name)).size).toBe(USER_GROUPS.length);
+    const accounts = new Set(USERS.map((u) => u.account));
+    for (const group of USER_GROUPS) {
+      expect(group.members.length, group.code).toBeGreaterThan(0);
+      expect(new Set(group.members).size, group.code).toBe(group.members.length);
+      for (const account of group.members)
+        expect(accounts.has(account), `${group.code} → ${account}`).toBe(true);
     }
   });
 });

@@ -22,6 +22,8 @@ const TABLES: (keyof Database)[] = [
   'sys_user_role',
   'sys_role_menu',
   'sys_role_org',
+  'sys_user_group',
+  'sys_user_group_member',
   'sys_menu',
   'sys_tenant_menu',
   'sys_config',
@@ -62,6 +64,27 @@ describe('demo district seed', () => {
     expect(grid.full_names.startsWith('黄浦区/南京东路街道/')).toBe(true);
     const users = await t.app.ctx.db.selectFrom('sys_user').select(['password', 'is_def_pwd']).execute();
     expect(users.every((u) => u.password.startsWith('$argon2id$') && u.is_def_pwd === 1)).toBe(true);
+    // User groups with their members across orgs.
+    const members = await t.app.ctx.db
+      .selectFrom('sys_user_group as g')
+      .innerJoin('sys_user_group_member as m', 'm.group_id', 'g.id')
+      .innerJoin('sys_user as u', 'u.id', 'm.user_id')
+      .select(['g.code', 'g.tenant_id', 'u.account'])
+      .execute();
+    expect(c.sys_user_group).toBe(3);
+    expect(members.every((m) => m.tenant_id === DEFAULT_TENANT_ID)).toBe(true);
+    expect(
+      members
+        .filter((m) => m.code === 'njdl_work_group')
+        .map((m) => m.account)
+        .sort(),
+    ).toEqual(['gzlstaff', 'njdleader', 'njdlstaff']);
+    expect(
+      members
+        .filter((m) => m.code === 'stat_report_liaison')
+        .map((m) => m.account)
+        .sort(),
+    ).toEqual(['fgwstaff', 'mzjchief', 'tjjdirector']);
   });
 
   it('seeding again changes nothing and keeps what an admin changed', async () => {
@@ -120,9 +143,16 @@ describe('demo district seed', () => {
       .executeTakeFirstOrThrow();
     await db.deleteFrom('sys_user_role').where('user_id', '=', user.id).execute();
     await db.deleteFrom('sys_user_ext_org').where('user_id', '=', user.id).execute();
+    await db.deleteFrom('sys_user_group_member').where('user_id', '=', user.id).execute();
     await db.deleteFrom('sys_user').where('id', '=', user.id).execute();
     const report = await seed(t.app.ctx);
-    expect(report).toMatchObject({ sys_user: 1, sys_user_role: 1, sys_user_ext_org: 1 });
+    expect(report).toMatchObject({
+      sys_user: 1,
+      sys_user_role: 1,
+      sys_user_ext_org: 1,
+      sys_user_group_member: 1,
+      sys_user_group: 0,
+    });
     const again = await db
       .selectFrom('sys_user')
       .select(['id', 'street'])

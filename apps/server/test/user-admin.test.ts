@@ -461,6 +461,47 @@ describe('add and update', () => {
     expect((await ok<UserRow>(admin, 'GET', `/api/sysUser/detail?Id=${id}`)).accountType).toBe(666);
   });
 
+  it('copies blank area levels from the org chain; an org change carries them, typed ones stay', async () => {
+    const id = await addUser({ orgId: await orgId('31010100200101'), weiwangge: '一号楼' });
+    let detail = await ok<UserRow>(admin, 'GET', `/api/sysUser/detail?Id=${id}`);
+    expect(detail).toMatchObject({
+      area: '黄浦区',
+      areaCode: '310101',
+      street: '南京东路街道',
+      streetCode: '310101002',
+      community: '贵州路居民委员会',
+      communityCode: '310101002001',
+      wangge: '第一网格',
+      wanggeCode: '31010100200101',
+      weiwangge: '一号楼',
+      weiwanggeCode: null,
+    });
+    // The form sends the stored values back with the new org: those the old org gave follow the new one.
+    await ok(admin, 'POST', '/api/sysUser/update', {
+      id,
+      orgId: await orgId('310101013'),
+      area: detail.area,
+      areaCode: detail.areaCode,
+      street: detail.street,
+      streetCode: detail.streetCode,
+      community: detail.community,
+      communityCode: detail.communityCode,
+      wangge: detail.wangge,
+      wanggeCode: detail.wanggeCode,
+      weiwangge: detail.weiwangge,
+    });
+    detail = await ok<UserRow>(admin, 'GET', `/api/sysUser/detail?Id=${id}`);
+    expect(detail).toMatchObject({
+      area: '黄浦区',
+      street: '外滩街道',
+      streetCode: '310101013',
+      community: null,
+      communityCode: null,
+      wangge: null,
+      weiwangge: '一号楼',
+    });
+  });
+
   it('admins (999, 888) are the super admin’s alone to change (D1005); nobody disables or deletes themself', async () => {
     const superId = await userId('superadmin');
     const adminId = await userId('admin');

@@ -5,6 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../../platform/auth/password-hash.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
+import { orgAreaFields } from '../../platform/org/org-area.ts';
 import type { Database } from '../schema.ts';
 import { CONFIGS } from './data/configs.ts';
 import { DICTS } from './data/dicts.ts';
@@ -12,14 +13,25 @@ import { MENUS } from './data/menus.ts';
 import { ORGS } from './data/orgs.ts';
 import { POSITIONS } from './data/positions.ts';
 import { ROLES } from './data/roles.ts';
+import { USER_GROUPS } from './data/user-groups.ts';
 import { USERS } from './data/users.ts';
-import type { SeedConfig, SeedDictType, SeedMenu, SeedOrg, SeedPos, SeedRole, SeedUser } from './types.ts';
+import type {
+  SeedConfig,
+  SeedDictType,
+  SeedMenu,
+  SeedOrg,
+  SeedPos,
+  SeedRole,
+  SeedUser,
+  SeedUserGroup,
+} from './types.ts';
 
 export type SeedData = {
   orgs: SeedOrg[];
   positions: SeedPos[];
   roles: SeedRole[];
   users: SeedUser[];
+  userGroups: SeedUserGroup[];
   menus: SeedMenu[];
   dicts: SeedDictType[];
   configs: SeedConfig[];
@@ -30,6 +42,7 @@ export const DEMO_DATA: SeedData = {
   positions: POSITIONS,
   roles: ROLES,
   users: USERS,
+  userGroups: USER_GROUPS,
   menus: MENUS,
   dicts: DICTS,
   configs: CONFIGS,
@@ -62,8 +75,8 @@ async function insertMany<T extends keyof Database & string>(
 }
 
 /**
- * Inserts the demo district where it is missing, by natural key (tenant code, org/position/role code,
- * account, menu name, dict type code + value, config code), and never updates a row. Links (role→menu,
+ * Inserts the demo district where it is missing, by natural key (tenant code, org/position/role/user group
+ * code, account, menu name, dict type code + value, config code), and never updates a row. Links (role→menu,
  * user→role, …) are added only together with a row inserted in the same run, so a link an admin removed
  * stays removed. Everything runs in one transaction.
  */
@@ -307,7 +320,11 @@ async function seedIn(trx: Trx, ctx: SeedContext, data: SeedData): Promise<SeedR
     (await trx.selectFrom('sys_user').select('account').execute()).map((u) => u.account),
   );
   const missingUsers = data.users.filter((u) => !existingAccounts.has(u.account));
-  const orgDetails = missingUsers.length > 0 ? await orgChainLookup(trx, tenantId) : null;
+  // Area fields come from each user's org chain, as when an admin adds a user (orgs are inserted by now).
+  const areas = await orgAreaFields(
+    trx,
+    missingUsers.flatMap((u) => orgs.get(u.orgCode)?.id ?? []),
+  );
   const defaultPassword =
     data.configs.find((c) => c.code === 'sys_password')?.value ?? CONFIG_DEFAULTS.sys_password;
   const passwordHash =
@@ -320,14 +337,18 @@ async function seedIn(trx: Trx, ctx: SeedContext, data: SeedData): Promise<SeedR
   const userInserts: Record<string, unknown>[] = [];
   const userRoleLinks: Record<string, unknown>[] = [];
   const extOrgLinks: Record<string, unknown>[] = [];
+  const newUserIds = new Set<number>();
   for (const user of data.users) {
     const isNew = !existingAccounts.has(user.account);
     const userId = isNew ? ctx.newId() : userRows.get(user.account);
     if (userId === undefined) continue;
+    if (isNew) {
+      userRows.set(user.account, userId);
+      newUserIds.add(userId);
+    }
     const org = orgs.get(user.orgCode);
     if (!org) throw new Error(`Seed user ${user.account}: unknown org code ${user.orgCode}`);
     if (isNew) {
-      const levels = orgDetails?.levels(org.id) ?? {};
       userInserts.push({
         ...base(),
         id: userId,
@@ -347,7 +368,7 @@ async function seedIn(trx: Trx, ctx: SeedContext, data: SeedData): Promise<SeedR
         org_id: org.id,
         pos_id: user.posCode ? (positions.get(user.posCode) ?? null) : null,
         enterprise: user.enterprise ?? null,
-        ...levels,
+        ...areas.get(org.id),
         region_id: null,
         region_name: null,
         status: STATUS.enabled,
@@ -377,6 +398,47 @@ async function seedIn(trx: Trx, ctx: SeedContext, data: SeedData): Promise<SeedR
   await insertMany(trx, 'sys_user', userInserts, report);
   await insertMany(trx, 'sys_user_role', userRoleLinks, report);
   await insertMany(trx, 'sys_user_ext_org', extOrgLinks, report);
+
+  // User groups with their members (none given: the table is not read, it may predate migration 0007).
+  const groupRows =
+    data.userGroups.length === 0
+      ? []
+      : await trx
+          .selectFrom('sys_user_group')
+          .select(['id', 'code'])
+          .where('tenant_id', '=', tenantId)
+          .execute();
+  const groups = new Map(groupRows.map((g) => [g.code, g.id]));
+  const groupInserts: Record<string, unknown>[] = [];
+  const memberLinks: Record<string, unknown>[] = [];
+  for (const group of data.userGroups) {
+    let groupId = groups.get(group.code);
+    const isNew = groupId === undefined;
+    if (groupId === undefined) {
+      groupId = ctx.newId();
+      groups.set(group.code, groupId);
+      groupInserts.push({
+        ...base(),
+        id: groupId,
+        tenant_id: tenantId,
+        code: group.code,
+        name: group.name,
+        order_no: group.orderNo,
+        status: STATUS.enabled,
+        remark: group.remark ?? null,
+      });
+    }
+    for (const account of new Set(group.members)) {
+      if (!data.users.some((u) => u.account === account))
+        throw new Error(`Seed user group ${group.code}: unknown account ${account}`);
+      const userId = userRows.get(account);
+      if (userId === undefined) continue; // the account belongs to another tenant (skipped above as well)
+      if (isNew || newUserIds.has(userId))
+        memberLinks.push({ id: ctx.newId(), group_id: groupId, user_id: userId });
+    }
+  }
+  await insertMany(trx, 'sys_user_group', groupInserts, report);
+  await insertMany(trx, 'sys_user_group_member', memberLinks, report);
 
   // Dictionaries.
   const typeRows = await trx.selectFrom('sys_dict_type').select(['id', 'code']).execute();
@@ -489,44 +551,4 @@ function resolveRoleMenus(role: SeedRole, all: MenuRef[], byId: Map<number, Menu
   }
   if (unknown.length > 0) throw new Error(`Seed role ${role.code}: unknown menus ${unknown.join(', ')}`);
   return picked;
-}
-
-/** Area-level columns of a user (district/street/community/grid names and codes) from the org's ancestry. */
-async function orgChainLookup(trx: Trx, tenantId: number) {
-  const rows = await trx
-    .selectFrom('sys_org')
-    .select(['id', 'code', 'name', 'type', 'full_ids', 'region_code'])
-    .where('tenant_id', '=', tenantId)
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return {
-    levels(orgId: number) {
-      const chain = (byId.get(orgId)?.full_ids ?? '')
-        .split(',')
-        .map((id) => byId.get(Number(id)))
-        .filter((o) => o !== undefined);
-      const pick = (type: string, nth = 0) => chain.filter((o) => o.type === type)[nth];
-      const pair = (o: (typeof rows)[number] | undefined) => [
-        o?.name ?? null,
-        o ? (o.region_code ?? o.code) : null,
-      ];
-      const [area, areaCode] = pair(pick('district'));
-      const [street, streetCode] = pair(pick('street'));
-      const [community, communityCode] = pair(pick('community'));
-      const [wangge, wanggeCode] = pair(pick('grid'));
-      const [weiwangge, weiwanggeCode] = pair(pick('grid', 1));
-      return {
-        area,
-        area_code: areaCode,
-        street,
-        street_code: streetCode,
-        community,
-        community_code: communityCode,
-        wangge,
-        wangge_code: wanggeCode,
-        weiwangge,
-        weiwangge_code: weiwanggeCode,
-      };
-    },
-  };
 }

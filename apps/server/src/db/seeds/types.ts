@@ -53,6 +53,15 @@ export type SeedUser = {
   remark?: string;
 };
 
+/** A user group and its members by account (natural key: tenant + code). */
+export type SeedUserGroup = {
+  code: string;
+  name: string;
+  orderNo: number;
+  remark?: string;
+  members: string[];
+};
+
 export type SeedMenu = {
   /** Unique route name, e.g. `sysUser`; buttons use their permission as name. */
   name: string;

@@ -21,6 +21,7 @@ import {
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import type { CrudHooks } from '../../platform/crud/crud.ts';
 import { AppError, ValidationError } from '../../platform/errors/app-error.ts';
+import { followOrgChange, ORG_AREA_SOURCE, orgAreaFields } from '../../platform/org/org-area.ts';
 import { forgetAllUserInfo } from '../auth/user-info.service.ts';
 
 type Trx = Transaction<Database>;
@@ -196,6 +197,22 @@ async function cascade(trx: Trx, root: OrgTableRow, place: Place): Promise<void>
   }
 }
 
+/** The orgs of live users in org `root`'s subtree (itself included), read before the subtree's paths change. */
+async function userOrgsBelow(trx: Trx, root: OrgTableRow): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('sys_user as u')
+    .innerJoin('sys_org as o', 'o.id', 'u.org_id')
+    .select('u.org_id')
+    .distinct()
+    .where('u.tenant_id', '=', root.tenant_id)
+    .where('u.is_delete', '=', 0)
+    .where((eb) =>
+      eb.or([eb('o.id', '=', root.id), eb('o.full_ids', 'like', `${root.full_ids}${ORG_PATH_SEPARATOR}%`)]),
+    )
+    .execute();
+  return rows.flatMap((r) => (r.org_id === null ? [] : [r.org_id]));
+}
+
 export const orgHooks: CrudHooks<
   'sys_org',
   z.output<typeof orgAddInputSchema>,
@@ -215,26 +232,36 @@ export const orgHooks: CrudHooks<
     const self = row as OrgTableRow;
     const pid = input.pid ?? row.pid;
     const name = input.name ?? row.name;
-    if (pid === row.pid && name === row.name) return;
-    if (pid !== row.pid && pid !== 0) {
-      const parent = await liveOrg(trx, row.tenant_id, pid);
-      if (parent.id === self.id || parent.full_ids.split(ORG_PATH_SEPARATOR).includes(String(self.id)))
-        throw new AppError('D2002');
+    let place: Place | null = null;
+    if (pid !== row.pid || name !== row.name) {
+      if (pid !== row.pid && pid !== 0) {
+        const parent = await liveOrg(trx, row.tenant_id, pid);
+        if (parent.id === self.id || parent.full_ids.split(ORG_PATH_SEPARATOR).includes(String(self.id)))
+          throw new AppError('D2002');
+      }
+      if (pid !== row.pid) place = await placeUnder(trx, row.tenant_id, view, pid, self.id, name);
+      else if (pid === 0) place = { level: 1, full_ids: String(self.id), full_names: name };
+      else {
+        // Renamed in place: the parent may lie outside the caller's scope (editing their own org).
+        const parent = await liveOrg(trx, row.tenant_id, pid);
+        place = {
+          level: parent.level + 1,
+          full_ids: `${parent.full_ids}${ORG_PATH_SEPARATOR}${self.id}`,
+          full_names: `${parent.full_names}${ORG_NAME_SEPARATOR}${name}`,
+        };
+      }
+      Object.assign(values, place);
     }
-    let place: Place;
-    if (pid !== row.pid) place = await placeUnder(trx, row.tenant_id, view, pid, self.id, name);
-    else if (pid === 0) place = { level: 1, full_ids: String(self.id), full_names: name };
-    else {
-      // Renamed in place: the parent may lie outside the caller's scope (editing their own org).
-      const parent = await liveOrg(trx, row.tenant_id, pid);
-      place = {
-        level: parent.level + 1,
-        full_ids: `${parent.full_ids}${ORG_PATH_SEPARATOR}${self.id}`,
-        full_names: `${parent.full_names}${ORG_NAME_SEPARATOR}${name}`,
-      };
+    const next = { ...self, ...values } as OrgTableRow;
+    const chainChanged = ORG_AREA_SOURCE.some((column) => next[column] !== self[column]);
+    // Users copy area fields from their org chain: those of this org and every org below follow it.
+    const userOrgIds = chainChanged ? await userOrgsBelow(trx, self) : [];
+    const before = await orgAreaFields(trx, userOrgIds);
+    if (place) await cascade(trx, self, place);
+    if (userOrgIds.length > 0) {
+      const after = await orgAreaFields(trx, userOrgIds, [next]);
+      await followOrgChange(trx, self.tenant_id, before, after);
     }
-    Object.assign(values, place);
-    await cascade(trx, self, place);
   },
 
   async beforeSetStatus({ ctx, trx, user, row }) {

@@ -20,6 +20,7 @@ import type { CrudHooks, Scope } from '../../platform/crud/crud.ts';
 import { applyFilters, type FilterRule } from '../../platform/crud/filters.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { areaFieldsOf, followOrgArea, orgAreaFields } from '../../platform/org/org-area.ts';
 import { forgetUserInfo } from '../auth/user-info.service.ts';
 import { forgetMenuTree } from '../menu/menu.service.ts';
 
@@ -370,6 +371,25 @@ export async function forgetUser(ctx: AppContext, userId: number): Promise<void>
   await forgetUserSessions(ctx, userId);
 }
 
+/**
+ * The area levels of an edited user: those still as the stored org's chain gave them (the form sends them back
+ * unchanged) or left blank follow the org the user will have; levels the admin typed stay.
+ */
+async function followOrg(
+  trx: Db,
+  row: UserRowDb & { id: number },
+  values: Partial<UserRowDb>,
+): Promise<void> {
+  const orgId = values.org_id ?? row.org_id;
+  if (orgId === null) return;
+  const ids = row.org_id === null ? [orgId] : [orgId, row.org_id];
+  const chains = await orgAreaFields(trx, ids);
+  const before = row.org_id === null ? null : (chains.get(row.org_id) ?? null);
+  const after = chains.get(orgId);
+  if (!after) return;
+  Object.assign(values, followOrgArea(areaFieldsOf({ ...row, ...values }), before, after));
+}
+
 type AddIn = {
   account: string;
   accountType: number;
@@ -393,6 +413,9 @@ export function userHooks(): CrudHooks<'sys_user', AddIn, UpdateIn> {
       values.is_def_pwd = 1;
       values.login_fail_count = 0;
       values.lock_until = null;
+      // Area levels left blank are copied from the org chain; typed ones are the admin's.
+      const chain = (await orgAreaFields(trx, [input.orgId])).get(input.orgId);
+      if (chain) Object.assign(values, followOrgArea(areaFieldsOf(values), null, chain));
       const id = values.id as number;
       await replaceRoles(trx, ctx, id, input.roleIdList);
       await replaceExtOrgs(trx, ctx, id, input.extOrgList);
@@ -404,6 +427,7 @@ export function userHooks(): CrudHooks<'sys_user', AddIn, UpdateIn> {
       if (input.status === STATUS.disabled && row.id === user.userId) throw new AppError('D1003');
       if (input.account !== undefined) await assertAccountFree(trx, input.account, row.id);
       await checkLinks(ctx, trx, user, row.tenant_id, input, { org_id: row.org_id, userId: row.id });
+      await followOrg(trx, row, values);
       if (input.roleIdList) await replaceRoles(trx, ctx, row.id, input.roleIdList);
       if (input.extOrgList) await replaceExtOrgs(trx, ctx, row.id, input.extOrgList);
     },

@@ -18,6 +18,7 @@ import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { XLSX_TYPE } from '../../platform/crud/export.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { areaFieldsOf, followOrgArea, orgAreaFields } from '../../platform/org/org-area.ts';
 import { defaultPassword, scopeOf } from './user-admin.service.ts';
 import { IMPORT_LABELS, IMPORT_REQUIRED, USER_LABELS } from './user-labels.ts';
 
@@ -326,6 +327,11 @@ export async function importUsers(
   if (valid.length > 0) {
     const { hash } = await defaultPassword(ctx);
     const now = formatDateTime();
+    // Area levels the file leaves blank are copied from each user's org chain, as the add form does.
+    const chains = await orgAreaFields(
+      ctx.db,
+      valid.map(({ input }) => input.orgId),
+    );
     // One hash for the whole file: every new user gets the same, publicly configured default password anyway,
     // and hashing thousands of times would take minutes.
     const records = valid.map(({ input }) => {
@@ -348,16 +354,22 @@ export async function importUsers(
           org_id: input.orgId,
           pos_id: input.posId ?? null,
           enterprise: input.enterprise ?? null,
-          area: input.area ?? null,
-          area_code: input.areaCode ?? null,
-          street: input.street ?? null,
-          street_code: input.streetCode ?? null,
-          community: input.community ?? null,
-          community_code: input.communityCode ?? null,
-          wangge: input.wangge ?? null,
-          wangge_code: input.wanggeCode ?? null,
-          weiwangge: input.weiwangge ?? null,
-          weiwangge_code: input.weiwanggeCode ?? null,
+          ...followOrgArea(
+            areaFieldsOf({
+              area: input.area ?? null,
+              area_code: input.areaCode ?? null,
+              street: input.street ?? null,
+              street_code: input.streetCode ?? null,
+              community: input.community ?? null,
+              community_code: input.communityCode ?? null,
+              wangge: input.wangge ?? null,
+              wangge_code: input.wanggeCode ?? null,
+              weiwangge: input.weiwangge ?? null,
+              weiwangge_code: input.weiwanggeCode ?? null,
+            }),
+            null,
+            chains.get(input.orgId) ?? areaFieldsOf({}),
+          ),
           status: input.status,
           order_no: input.orderNo,
           remark: input.remark ?? null,
