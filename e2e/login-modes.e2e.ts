@@ -165,6 +165,9 @@ describe('mobile and scan sign-in', () => {
       await page.waitForURL(/\/diyReport$/);
       await expect.poll(() => page.evaluate(() => document.body.textContent ?? '')).toContain('马晓东');
       await screenshot(page, 'auto-login-enterprise-1366');
+      // Reopening /login in this session goes back to the enterprise portal, not the dashboard (SPEC §2).
+      await page.goto(`${shuzhi.baseUrl}/login`);
+      await page.waitForURL(/\/diyReport$/);
 
       await page.goto(`${shuzhi.baseUrl}/dashboard?code=refused`);
       await page.waitForURL(/\/login$/);

@@ -37,6 +37,14 @@ describe('an admin creates a role, grants it menus, buttons and a custom data sc
     const status = await rows(browser).first().getByTestId('crud-status-switch').boundingBox();
     expect(status?.x ?? 9999).toBeLessThan(1366 - 300);
     await screenshot(page, 'roles-list-1366');
+    // The tenant admin role (sys_admin) cannot be disabled: its switch is off limits, the tooltip says why.
+    const adminRow = rows(browser).filter({ hasText: 'sys_admin' });
+    await expect.poll(() => adminRow.getByTestId('crud-status-switch').isDisabled()).toBe(true);
+    await adminRow.getByTestId('crud-status-blocked').hover();
+    await page.getByRole('tooltip').filter({ hasText: '租户管理员角色不能停用' }).waitFor();
+    await page.waitForTimeout(300); // the tooltip's zoom-in, for the screenshot
+    await screenshot(page, 'roles-admin-status-blocked-1366');
+    await page.mouse.move(0, 0);
 
     await page.getByTestId('role-add').click();
     const dialog = page.getByRole('dialog');

@@ -1,5 +1,5 @@
 import type { BaseInfo } from '@shuzhi/contracts/user-center';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyOpPassword } from '../src/platform/auth/op-password.ts';
 import type { AuthUser } from '../src/platform/context.ts';
 import { formatDateTime } from '../src/platform/db/time.ts';
@@ -228,6 +228,52 @@ describe('operation password', () => {
     await expect(verifyOpPassword(t.app.ctx, caller, encrypt(t.app, 'nope-nope'))).rejects.toMatchObject({
       code: 'D1011',
     });
+  });
+
+  it('refuses checks for 30 minutes from the 5th wrong one (D1033); a right one resets the count', async () => {
+    const other = (await login(t.app, 'gzlstaff')).accessToken;
+    const check = async (plain: string, as = other) =>
+      body(await post('/api/sysUser/checkOpPassword', { opPassword: encrypt(t.app, plain) }, as)).code;
+    expect(
+      body(
+        await post(
+          '/api/sysUser/setOpPassword',
+          { password: encrypt(t.app, DEFAULT_PASSWORD), opPassword: encrypt(t.app, OP) },
+          other,
+        ),
+      ).code,
+    ).toBe(200);
+    for (let i = 0; i < 4; i++) expect(await check('Wrong#2026')).toBe('D1011');
+    expect(await check(OP)).toBe(200);
+    // The right one reset the count: four more wrong ones answer D1011, the fifth already D1033 (like D1027).
+    for (let i = 0; i < 4; i++) expect(await check('Wrong#2026')).toBe('D1011');
+    expect(await check('Wrong#2026')).toBe('D1033');
+    expect(await check(OP)).toBe('D1033');
+    expect(await check('Wrong#2026')).toBe('D1033');
+    // Undecryptable input is refused too while locked, and other users are not affected.
+    expect(body(await post('/api/sysUser/checkOpPassword', { opPassword: 'not-a-cipher' }, other)).code).toBe(
+      'D1033',
+    );
+    expect(await check(OP, token)).toBe(200);
+    const { id } = await t.app.ctx.db
+      .selectFrom('sys_user')
+      .select('id')
+      .where('account', '=', 'gzlstaff')
+      .executeTakeFirstOrThrow();
+    const entry = await t.app.ctx.cache.inspect(`op-pwd-fail:${id}`);
+    expect(entry?.ttlSeconds).toBeGreaterThan(29 * 60);
+    expect(entry?.ttlSeconds).toBeLessThanOrEqual(30 * 60);
+
+    // Half an hour later checks run again, with a fresh count.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 31 * 60_000);
+      expect(await check('Wrong#2026')).toBe('D1011');
+      expect(await check(OP)).toBe(200);
+      expect(await t.app.ctx.cache.inspect(`op-pwd-fail:${id}`)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

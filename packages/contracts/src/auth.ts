@@ -119,5 +119,4 @@ export type AccessClaims = {
   AccountType: number;
   OrgId: number;
   OrgName: string;
-  LoginType?: number;
 };

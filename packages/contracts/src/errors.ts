@@ -160,6 +160,11 @@ export const BUSINESS_ERRORS = {
     en: 'You cannot force yourself offline',
     'zh-TW': '不能強制自己下線',
   },
+  D1033: {
+    'zh-CN': '操作密码错误次数过多，请半小时后重试',
+    en: 'Too many wrong operation passwords; please try again in half an hour',
+    'zh-TW': '操作密碼錯誤次數過多，請半小時後重試',
+  },
   D2000: {
     'zh-CN': '该机构下有下级机构，不能删除',
     en: 'This organisation has sub-organisations and cannot be deleted',

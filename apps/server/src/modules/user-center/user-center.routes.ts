@@ -60,7 +60,8 @@ export function userCenterRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     url: '/api/sysUser/checkOpPassword',
     access: 'loggedIn',
-    summary: 'Check the own operation password (SM2-encrypted): true, D1011 wrong or D1012 not set',
+    summary:
+      'Check the own operation password (SM2-encrypted): true, D1011 wrong, D1012 not set, D1033 from the 5th wrong in 30 minutes',
     tags: userTags,
     body: checkOpPasswordInputSchema,
     response: z.literal(true),

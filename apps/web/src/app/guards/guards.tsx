@@ -9,7 +9,7 @@ import { AutoLoginGate } from '../../features/auth/auto-login-gate.tsx';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
 import { loadSession } from '../../platform/session/session-loader.ts';
-import { hasValidSession, tokenLoginType } from '../../platform/session/session-state.ts';
+import { hasValidSession, sessionLoginType } from '../../platform/session/session-state.ts';
 import { homeTarget, loginTarget } from '../navigation.ts';
 
 /** Unknown users go to /login (SPEC §2); signed-in users get their session loaded before the shell renders. */
@@ -66,7 +66,7 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   if (signedIn)
     return (
       <Navigate
-        to={homeTarget(tokenLoginType() ?? numberOrNull(params.get('type')), params.get('openType'))}
+        to={homeTarget(sessionLoginType() ?? numberOrNull(params.get('type')), params.get('openType'))}
         replace
       />
     );

@@ -236,6 +236,37 @@ describe('CrudPage', () => {
     await waitFor(() => expect(resource.setStatus).toHaveBeenCalledWith(1, 2));
   });
 
+  it('keeps the status switch of protected rows disabled, with the reason as tooltip', async () => {
+    const resource = fakeResource(2);
+    renderPage(resource, {
+      canSetStatus: (row) => row.id !== 1,
+      statusBlockedText: (row) => `${row.name}不能停用`,
+    });
+    await screen.findByText('参数1');
+    const [first, second] = screen.getAllByTestId('crud-status-switch') as HTMLButtonElement[];
+    expect(first.disabled).toBe(true);
+    expect(first.getAttribute('aria-checked')).toBe('true');
+    expect(second.disabled).toBe(false);
+    fireEvent.click(first);
+    fireEvent.mouseEnter(screen.getByTestId('crud-status-blocked'));
+    expect(await screen.findByText('参数1不能停用')).toBeTruthy();
+    expect(screen.queryByText('确定停用该记录吗？')).toBeNull();
+    expect(resource.setStatus).not.toHaveBeenCalled();
+    // The other row still switches.
+    fireEvent.click(second);
+    await screen.findByText('确定停用该记录吗？');
+  });
+
+  it('explains a blocked status switch with the default text when the page gives none', async () => {
+    const resource = fakeResource(1);
+    renderPage(resource, { canSetStatus: () => false });
+    await screen.findByText('参数1');
+    const only = screen.getByTestId('crud-status-switch') as HTMLButtonElement;
+    expect(only.disabled).toBe(true);
+    fireEvent.mouseEnter(screen.getByTestId('crud-status-blocked'));
+    expect(await screen.findByText('该记录的状态不允许修改')).toBeTruthy();
+  });
+
   it('offers a retry when the page cannot be loaded', async () => {
     const resource = fakeResource();
     resource.page.mockRejectedValueOnce(new Error('网络连接错误'));

@@ -91,6 +91,8 @@ export function CrudPage<T extends WithId, F extends object = Record<string, unk
     canDelete = () => true,
     deleteBlockedText,
     statusField,
+    canSetStatus = () => true,
+    statusBlockedText,
     rowActions,
     toolbarExtra,
     title,
@@ -216,6 +218,10 @@ export function CrudPage<T extends WithId, F extends object = Record<string, unk
     });
   });
 
+  const statusBlockedTextOf = (row: T): string =>
+    (typeof statusBlockedText === 'function' ? statusBlockedText(row) : statusBlockedText) ??
+    t('crud.statusBlocked');
+
   const toggleStatus = (row: T) => {
     const current = (row as Record<string, unknown>)[statusField as string];
     writes.setStatus.mutate(
@@ -311,6 +317,7 @@ export function CrudPage<T extends WithId, F extends object = Record<string, unk
           <StatusCell
             enabled={value === 1}
             permission={permissions.setStatus}
+            blockedText={canSetStatus(row) ? undefined : statusBlockedTextOf(row)}
             pending={writes.setStatus.isPending && writes.setStatus.variables?.id === row.id}
             onConfirm={() => toggleStatus(row)}
           />
@@ -705,11 +712,14 @@ function renderInput<T>(
 function StatusCell({
   enabled,
   permission,
+  blockedText,
   pending,
   onConfirm,
 }: {
   enabled: boolean;
   permission?: string;
+  /** Set when this record's status may not be changed: the switch is disabled and this explains why. */
+  blockedText?: string;
   pending: boolean;
   onConfirm: () => void;
 }) {
@@ -726,6 +736,23 @@ function StatusCell({
   );
   // Without the permission the switch stays, read-only: the status is information too.
   if (!permission || !can(permission)) return readOnly;
+  if (blockedText)
+    return (
+      // React sends no mouse events to a disabled button, so the wrapper is what the tooltip listens on.
+      <Tooltip title={blockedText}>
+        <span style={{ display: 'inline-block', cursor: 'not-allowed' }} data-testid="crud-status-blocked">
+          <Switch
+            size="small"
+            checked={enabled}
+            disabled
+            checkedChildren={t('crud.enabled')}
+            unCheckedChildren={t('crud.disabled')}
+            style={{ pointerEvents: 'none' }}
+            data-testid="crud-status-switch"
+          />
+        </span>
+      </Tooltip>
+    );
   return (
     <Popconfirm
       title={t(enabled ? 'crud.confirmDisable' : 'crud.confirmEnable')}

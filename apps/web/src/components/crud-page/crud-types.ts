@@ -64,6 +64,9 @@ export type CrudPageProps<T extends WithId, F extends object> = {
   deleteBlockedText?: string;
   /** Adds a status column (1 enabled, 2 disabled) with a switch when setStatus is permitted. */
   statusField?: keyof T & string;
+  /** A record this returns false for keeps its status switch disabled, with `statusBlockedText` as tooltip. */
+  canSetStatus?: (row: T) => boolean;
+  statusBlockedText?: string | ((row: T) => string);
   rowActions?: (row: T) => ReactNode;
   toolbarExtra?: ReactNode;
   title?: ReactNode;

@@ -22,6 +22,8 @@ export function useLoginFlow() {
   return useCallback(
     async (result: LoginResult, context: LoginContext): Promise<boolean> => {
       tokens.save(result.accessToken, result.refreshToken);
+      // Remembered for this session: reopening /login later sends a type-9 user back to the portal (SPEC §2).
+      tokens.saveLoginType(context.loginType);
       const { menuCount } = await loadSession();
       if (menuCount === 0) {
         feedback.warning(t('login.noPermission'));

@@ -269,7 +269,7 @@ export default function MenuPage() {
       key: '__actions',
       title: t('crud.actions'),
       fixed: 'right',
-      width: 230,
+      width: 280,
       render: (_: unknown, row) => (
         <Space size={0}>
           {row.type === MENU_TYPE.button ? null : (

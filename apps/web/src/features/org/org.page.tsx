@@ -288,7 +288,7 @@ export default function OrgPage() {
     columns.push({
       key: 'actions',
       title: t('crud.actions'),
-      width: 230,
+      width: 280,
       fixed: 'right',
       render: (_: unknown, row) => (
         <Space size={0}>

@@ -138,6 +138,8 @@ export default function RolePage() {
         }}
         canDelete={(row) => row.code !== TENANT_ADMIN_ROLE_CODE}
         deleteBlockedText={t('sysRole.adminBlocked')}
+        canSetStatus={(row) => row.code !== TENANT_ADMIN_ROLE_CODE}
+        statusBlockedText={t('sysRole.adminStatusBlocked')}
         exportFileName={t('sysRole.title')}
         defaultSort={BY_ORDER}
         extraActionWidth={(grantMenu ? 96 : 0) + (grantScope ? 96 : 0)}

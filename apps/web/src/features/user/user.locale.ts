@@ -67,6 +67,7 @@ export default {
       grantRoleTitle: '授权角色：{{name}}',
       granted: '角色已保存',
       adminOnly: '管理员账号只能由超级管理员修改',
+      selfStatusBlocked: '不能停用自己的账号',
       import: '导入',
       importTitle: '导入账号',
       importStep1: '下载导入模板，按模板填写（机构、职位、角色填编码，模板中附有编码表）。',
@@ -153,6 +154,7 @@ export default {
       grantRoleTitle: 'Roles of {{name}}',
       granted: 'Roles saved',
       adminOnly: 'Only the super admin changes admin accounts',
+      selfStatusBlocked: 'You cannot disable your own account',
       import: 'Import',
       importTitle: 'Import users',
       importStep1:
@@ -240,6 +242,7 @@ export default {
       grantRoleTitle: '授權角色：{{name}}',
       granted: '角色已儲存',
       adminOnly: '管理員帳號只能由超級管理員修改',
+      selfStatusBlocked: '不能停用自己的帳號',
       import: '匯入',
       importTitle: '匯入帳號',
       importStep1: '下載匯入範本，依範本填寫（機構、職位、角色填編碼，範本中附有編碼表）。',

@@ -261,6 +261,10 @@ export default function UserPage() {
             fixedFilters={fixedFilters}
             canDelete={(row) => row.id !== me?.id && mayChange(row)}
             deleteBlockedText={t('sysUser.adminOnly')}
+            canSetStatus={(row) => row.id !== me?.id && mayChange(row)}
+            statusBlockedText={(row) =>
+              t(row.id === me?.id ? 'sysUser.selfStatusBlocked' : 'sysUser.adminOnly')
+            }
             exportFileName={t('sysUser.exportName')}
             extraActionWidth={actionWidth}
             rowActions={rowActions}

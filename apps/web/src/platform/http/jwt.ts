@@ -1,4 +1,4 @@
-/** Reads a JWT payload without verifying it: the client only needs the expiry and login type to decide what to send. */
+/** Reads a JWT payload without verifying it: the client only needs the expiry and the session id. */
 export function decodeJwtPayload(token: string | null | undefined): Record<string, unknown> | null {
   if (!token) return null;
   const part = token.split('.')[1];

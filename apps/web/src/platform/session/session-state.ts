@@ -1,4 +1,4 @@
-import { decodeJwtPayload, isJwtExpired } from '../http/jwt.ts';
+import { isJwtExpired } from '../http/jwt.ts';
 import { tokens } from '../storage/storage.ts';
 
 /**
@@ -11,8 +11,10 @@ export function hasValidSession(): boolean {
   return !isJwtExpired(access) || Boolean(tokens.refresh());
 }
 
-/** The login type the token was issued for (9 is the enterprise portal). */
-export function tokenLoginType(): number | null {
-  const value = decodeJwtPayload(tokens.access())?.LoginType;
-  return typeof value === 'number' ? value : null;
+/**
+ * The login type the current session signed in with (9 is the enterprise portal), saved beside the tokens at
+ * sign-in: the access token's claims (REFERENCE) do not include it.
+ */
+export function sessionLoginType(): number | null {
+  return tokens.access() ? tokens.loginType() : null;
 }

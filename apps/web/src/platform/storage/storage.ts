@@ -2,6 +2,8 @@
  * browser never share a session. */
 export const ACCESS_TOKEN_KEY = 'access-token';
 export const REFRESH_TOKEN_KEY = 'x-access-token';
+/** The login type the current session signed in with (9: enterprise portal); the token does not carry it. */
+export const LOGIN_TYPE_KEY = 'login-type';
 export const TAGS_VIEW_KEY = 'tagsViewList';
 export const THEME_CONFIG_KEY = 'themeConfig';
 
@@ -67,9 +69,19 @@ export const tokens = {
     setCookie(ACCESS_TOKEN_KEY, access);
     if (refresh) local.set(REFRESH_TOKEN_KEY, refresh);
   },
+  /** The login type saved with the session, or null (plain account login, or none saved). */
+  loginType(): number | null {
+    const value = Number(local.get(LOGIN_TYPE_KEY) ?? Number.NaN);
+    return Number.isInteger(value) ? value : null;
+  },
+  saveLoginType(loginType: number | null): void {
+    if (loginType === null) local.remove(LOGIN_TYPE_KEY);
+    else local.set(LOGIN_TYPE_KEY, String(loginType));
+  },
   clear(): void {
     local.remove(ACCESS_TOKEN_KEY);
     local.remove(REFRESH_TOKEN_KEY);
+    local.remove(LOGIN_TYPE_KEY);
     setCookie(ACCESS_TOKEN_KEY, null);
   },
 };

@@ -326,6 +326,7 @@ const en: Messages = {
     confirmEnable: 'Enable this record?',
     confirmDisable: 'Disable this record?',
     deleteBlocked: 'This record cannot be deleted',
+    statusBlocked: 'The status of this record cannot be changed',
     inputPlaceholder: 'Enter {{label}}',
     selectPlaceholder: 'Select {{label}}',
     required: 'Please enter {{label}}',

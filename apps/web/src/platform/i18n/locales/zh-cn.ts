@@ -322,6 +322,7 @@ const zhCN = {
     confirmEnable: '确定启用该记录吗？',
     confirmDisable: '确定停用该记录吗？',
     deleteBlocked: '该记录不允许删除',
+    statusBlocked: '该记录的状态不允许修改',
     inputPlaceholder: '请输入{{label}}',
     selectPlaceholder: '请选择{{label}}',
     required: '请输入{{label}}',

@@ -324,6 +324,7 @@ const zhTW: Messages = {
     confirmEnable: '確定啟用該筆記錄嗎？',
     confirmDisable: '確定停用該筆記錄嗎？',
     deleteBlocked: '該筆記錄不允許刪除',
+    statusBlocked: '該筆記錄的狀態不允許修改',
     inputPlaceholder: '請輸入{{label}}',
     selectPlaceholder: '請選擇{{label}}',
     required: '請輸入{{label}}',
