@@ -228,11 +228,17 @@ export function toPageItem(row: Record<string, any>): UserPageItem {
 // ---------------------------------------------------------------------------------------------------------
 // Related rows: orgs, positions and roles must exist in the user's tenant; orgs must lie in the caller's scope.
 
-async function assertOrgsExist(trx: Db, tenantId: number, orgIds: number[]): Promise<void> {
-  const unique = [...new Set(orgIds)];
+/** D1002 unless every id is a live row of the tenant in `table` (orgs, positions, roles). */
+async function assertLiveOfTenant(
+  trx: Db,
+  table: 'sys_org' | 'sys_pos' | 'sys_role',
+  tenantId: number,
+  ids: number[],
+): Promise<void> {
+  const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   const found = await trx
-    .selectFrom('sys_org')
+    .selectFrom(table)
     .select('id')
     .where('id', 'in', unique)
     .where('tenant_id', '=', tenantId)
@@ -241,32 +247,13 @@ async function assertOrgsExist(trx: Db, tenantId: number, orgIds: number[]): Pro
   if (found.length !== unique.length) throw new AppError('D1002');
 }
 
-async function assertPositionsExist(trx: Db, tenantId: number, posIds: number[]): Promise<void> {
-  const unique = [...new Set(posIds)];
-  if (unique.length === 0) return;
-  const found = await trx
-    .selectFrom('sys_pos')
-    .select('id')
-    .where('id', 'in', unique)
-    .where('tenant_id', '=', tenantId)
-    .where('is_delete', '=', 0)
-    .execute();
-  if (found.length !== unique.length) throw new AppError('D1002');
-}
-
+const assertOrgsExist = (trx: Db, tenantId: number, ids: number[]) =>
+  assertLiveOfTenant(trx, 'sys_org', tenantId, ids);
+const assertPositionsExist = (trx: Db, tenantId: number, ids: number[]) =>
+  assertLiveOfTenant(trx, 'sys_pos', tenantId, ids);
 /** D1002 unless every role is a live role of the tenant. */
-export async function assertRolesOfTenant(trx: Db, tenantId: number, roleIds: number[]): Promise<void> {
-  const unique = [...new Set(roleIds)];
-  if (unique.length === 0) return;
-  const found = await trx
-    .selectFrom('sys_role')
-    .select('id')
-    .where('id', 'in', unique)
-    .where('tenant_id', '=', tenantId)
-    .where('is_delete', '=', 0)
-    .execute();
-  if (found.length !== unique.length) throw new AppError('D1002');
-}
+const assertRolesOfTenant = (trx: Db, tenantId: number, ids: number[]) =>
+  assertLiveOfTenant(trx, 'sys_role', tenantId, ids);
 
 /** D1006 when another live user (of any tenant) has the account. */
 export async function assertAccountFree(trx: Db, account: string, selfId: number | null): Promise<void> {
