@@ -7,6 +7,7 @@ import type { Envelope } from '@shuzhi/contracts/envelope';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { sm2Encrypt } from '../src/platform/auth/sm2.ts';
 import { type AppConfig, loadConfig } from '../src/platform/config/config.ts';
@@ -167,4 +168,26 @@ export function authed(app: FastifyInstance, token: string, options: InjectOptio
     ...options,
     headers: { ...(options.headers ?? {}), authorization: `Bearer ${token}` },
   });
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Signed-in calls for a test file whose app is created in `beforeAll` (hence the getter): the raw response,
+ * its envelope, the result of a call that must succeed (the test fails with the envelope otherwise), and
+ * the envelope code of a call expected to be refused.
+ */
+export function apiCalls(app: () => FastifyInstance) {
+  const call = (token: string, method: Method, url: string, payload?: unknown) =>
+    authed(app(), token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const envelope = async <T>(token: string, method: Method, url: string, payload?: unknown) =>
+    body<T>(await call(token, method, url, payload));
+  const ok = async <T>(token: string, method: Method, url: string, payload?: unknown) => {
+    const env = await envelope<T>(token, method, url, payload);
+    expect(env.code, `${method} ${url} ${JSON.stringify(env)}`).toBe(200);
+    return env.result as T;
+  };
+  const code = async (token: string, method: Method, url: string, payload?: unknown) =>
+    (await envelope(token, method, url, payload)).code;
+  return { call, envelope, ok, code };
 }

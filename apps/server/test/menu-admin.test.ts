@@ -1,6 +1,6 @@
 import type { MenuNode, MenuRow } from '@shuzhi/contracts/menu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, body, createTestApp, login, type TestApp } from './helpers.ts';
+import { apiCalls, createTestApp, login, type Method, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let root: string;
@@ -15,18 +15,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: unknown) =>
-  authed(t.app, token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-const env = async <T>(token: string, method: Method, url: string, payload?: unknown) =>
-  body<T>(await call(token, method, url, payload));
-const ok = async <T>(token: string, method: Method, url: string, payload?: unknown) => {
-  const e = await env<T>(token, method, url, payload);
-  expect(e.code, `${method} ${url} ${JSON.stringify(e)}`).toBe(200);
-  return e.result as T;
-};
-const codeOf = async (token: string, method: Method, url: string, payload?: unknown) =>
-  (await env(token, method, url, payload)).code;
+const { call, envelope: env, ok, code: codeOf } = apiCalls(() => t.app);
 
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 const add = (payload: object) => ok<number>(root, 'POST', '/api/sysMenu/add', payload);

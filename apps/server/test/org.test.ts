@@ -1,7 +1,7 @@
 import type { PageResult } from '@shuzhi/contracts/envelope';
 import type { OrgListItem, OrgNode, OrgRow } from '@shuzhi/contracts/org';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, body, createTestApp, login, type TestApp } from './helpers.ts';
+import { apiCalls, authed, createTestApp, login, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -36,22 +36,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = async <T>(token: string, method: Method, url: string, payload?: unknown) =>
-  body<T>(
-    await authed(t.app, token, {
-      method,
-      url,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    }),
-  );
-const ok = async <T>(token: string, method: Method, url: string, payload?: unknown) => {
-  const env = await call<T>(token, method, url, payload);
-  expect(env.code, `${method} ${url} ${JSON.stringify(env)}`).toBe(200);
-  return env.result as T;
-};
-const code = async (token: string, method: Method, url: string, payload?: unknown) =>
-  (await call(token, method, url, payload)).code;
+const { envelope: call, ok, code } = apiCalls(() => t.app);
 
 const detail = (id: number, token = admin) => ok<OrgRow>(token, 'GET', `/api/sysOrg/detail?Id=${id}`);
 const add = (payload: Record<string, unknown>, token = admin) =>

@@ -2,7 +2,7 @@ import type { PageResult } from '@shuzhi/contracts/envelope';
 import type { PosRow } from '@shuzhi/contracts/pos';
 import type { UserGroupMember, UserGroupRow } from '@shuzhi/contracts/user-group';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, body, createTestApp, login, type TestApp } from './helpers.ts';
+import { apiCalls, authed, createTestApp, login, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -47,22 +47,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = async <T>(token: string, method: Method, url: string, payload?: unknown) =>
-  body<T>(
-    await authed(t.app, token, {
-      method,
-      url,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    }),
-  );
-const ok = async <T>(token: string, method: Method, url: string, payload?: unknown) => {
-  const env = await call<T>(token, method, url, payload);
-  expect(env.code, `${method} ${url} ${JSON.stringify(env)}`).toBe(200);
-  return env.result as T;
-};
-const code = async (token: string, method: Method, url: string, payload?: unknown) =>
-  (await call(token, method, url, payload)).code;
+const { ok, code } = apiCalls(() => t.app);
 
 describe('sysPos', () => {
   it('lists the seeded positions of the tenant, pages, filters and sorts', async () => {

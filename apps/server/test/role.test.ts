@@ -4,24 +4,14 @@ import type { RoleMenuNode, RoleOption, RoleRow } from '@shuzhi/contracts/role';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetDataScope } from '../src/platform/access/data-scope.ts';
 import { forgetUserSessions } from '../src/platform/auth/sessions.ts';
-import { authed, body, createTestApp, login, type TestApp } from './helpers.ts';
+import { apiCalls, body, createTestApp, login, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let superadmin: string;
 let admin: string;
 let staff: string; // fgwstaff: role `staff` (scope 3, 区发展和改革委员会), later also the test role manager role
 
-type Method = 'GET' | 'POST';
-const call = (token: string, method: Method, url: string, payload?: unknown) =>
-  authed(t.app, token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-
-const ok = async <T>(token: string, method: Method, url: string, payload?: unknown) => {
-  const env = body<T>(await call(token, method, url, payload));
-  expect(env.code, `${method} ${url} ${JSON.stringify(env)}`).toBe(200);
-  return env.result as T;
-};
-const code = async (token: string, method: Method, url: string, payload?: unknown) =>
-  body(await call(token, method, url, payload)).code;
+const { call, ok, code } = apiCalls(() => t.app);
 
 const flatten = (nodes: RoleMenuNode[]): RoleMenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 

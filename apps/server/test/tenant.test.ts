@@ -9,13 +9,14 @@ import { openDatabase } from '../src/platform/db/db.ts';
 import { createIdGenerator } from '../src/platform/db/ids.ts';
 import { migrate } from '../src/platform/db/migrator.ts';
 import {
-  authed,
+  apiCalls,
   body,
   createTestApp,
   createTestEnv,
   DEFAULT_PASSWORD,
   login,
   loginRequest,
+  type Method,
   TEST_HASH_COST,
   type TestApp,
 } from './helpers.ts';
@@ -33,18 +34,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: unknown) =>
-  authed(t.app, token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-const env = async <T>(token: string, method: Method, url: string, payload?: unknown) =>
-  body<T>(await call(token, method, url, payload));
-const ok = async <T>(token: string, method: Method, url: string, payload?: unknown) => {
-  const e = await env<T>(token, method, url, payload);
-  expect(e.code, `${method} ${url} ${JSON.stringify(e)}`).toBe(200);
-  return e.result as T;
-};
-const codeOf = async (token: string, method: Method, url: string, payload?: unknown) =>
-  (await env(token, method, url, payload)).code;
+const { call, envelope: env, ok, code: codeOf } = apiCalls(() => t.app);
 
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 const db = () => t.app.ctx.db;

@@ -3,6 +3,7 @@ import type { UserExtOrg, UserImportResult, UserPageItem, UserRow } from '@shuzh
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiCalls,
   authed,
   body,
   createTestApp,
@@ -23,16 +24,7 @@ let streetLeader: string;
 /** 发改委 clerk: no user permissions at all. */
 let staff: string;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: unknown) =>
-  authed(t.app, token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-const ok = async <T>(token: string, method: Method, url: string, payload?: unknown) => {
-  const env = body<T>(await call(token, method, url, payload));
-  expect(env.code, `${method} ${url} ${JSON.stringify(env)}`).toBe(200);
-  return env.result as T;
-};
-const code = async (token: string, method: Method, url: string, payload?: unknown) =>
-  body(await call(token, method, url, payload)).code;
+const { call, ok, code } = apiCalls(() => t.app);
 
 const db = () => t.app.ctx.db;
 const userId = async (account: string) =>
