@@ -3,10 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_TENANT_ID } from '../../db/seeds/seed.ts';
 import { cachedConfigBool, configBool } from '../config/sys-config.ts';
 import type { AppContext, AuthUser } from '../context.ts';
-import { formatDateTime } from '../db/time.ts';
+import { currentDateTime } from '../db/time.ts';
 import { isSecretKey, MASK, maskParams } from './mask.ts';
-import { scheduleRetention } from './retention.ts';
-import { parseUserAgent } from './user-agent.ts';
+import { clientInfo, parseUserAgent } from './user-agent.ts';
 import {
   type AuditWriter,
   type AuditWriterOptions,
@@ -17,10 +16,13 @@ import {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Envelope code and message of a write's answer, noted when it is sent (operation log). */
-    auditOutcome: { code: string; message: string | null } | null;
+    /** A write's route and the envelope code and message of its answer, noted when it is sent (operation log). */
+    auditOutcome: AuditOutcome | null;
   }
 }
+
+type WriteRoute = { controller: string | null; action: string | null; routeUrl: string | null };
+type AuditOutcome = { route: WriteRoute; code: string | null; message: string | null };
 
 const writers = new WeakMap<AppContext, AuditWriter>();
 const stoppers = new WeakMap<AppContext, () => Promise<void>>();
@@ -45,7 +47,7 @@ const cut = (text: string | null | undefined, limit: number) =>
 function stamp(ctx: AppContext, actor: Actor) {
   return {
     id: ctx.newId(),
-    create_time: formatDateTime(),
+    create_time: currentDateTime(),
     update_time: null,
     create_user_id: actor.userId,
     create_user_name: actor.realName,
@@ -81,9 +83,9 @@ function enqueue<T extends LogTable>(ctx: AppContext, table: T, row: LogRow<T>):
 }
 
 /** Route patterns whose POST/PUT/DELETE/PATCH requests are writes, decided once per pattern. */
-const writeRoutes = new Map<string, { controller: string | null; action: string | null } | null>();
+const writeRoutes = new Map<string, WriteRoute | null>();
 
-function writeRoute(request: FastifyRequest) {
+function writeRoute(request: FastifyRequest): WriteRoute | null {
   if (!WRITE_METHODS.has(request.method)) return null;
   const pattern = request.routeOptions.url;
   if (!pattern) return null;
@@ -92,7 +94,11 @@ function writeRoute(request: FastifyRequest) {
     const [, api, controller, action] = pattern.split('/');
     known =
       api === 'api' && !READ_ACTIONS.has(action ?? '')
-        ? { controller: controller ?? null, action: action && !action.startsWith(':') ? action : null }
+        ? {
+            controller: controller ?? null,
+            action: action && !action.startsWith(':') ? action : null,
+            routeUrl: cut(pattern, 256),
+          }
         : null;
     writeRoutes.set(pattern, known);
   }
@@ -110,22 +116,42 @@ function queueOperation(
   ctx: AppContext,
   request: FastifyRequest,
   statusCode: number,
-  route: { controller: string | null; action: string | null },
+  route: WriteRoute,
+  outcome: AuditOutcome | null,
   elapsed: number,
 ): void {
-  const outcome = request.auditOutcome;
   const code = outcome?.code ?? String(statusCode);
-  const actor = actorOf(request.user);
-  if (!actor.account) {
+  const user = request.user;
+  let account = user?.account ?? null;
+  if (!account) {
     // Sign-in is anonymous: name the account it was for.
-    const account = (request.body as { account?: unknown } | null)?.account;
-    if (typeof account === 'string') actor.account = account;
+    const named = (request.body as { account?: unknown } | null)?.account;
+    if (typeof named === 'string') account = named;
   }
+  const userAgent = request.headers['user-agent'] ?? null;
+  const client = clientInfo(userAgent);
+  const userId = user?.userId ?? null;
+  const realName = cut(user?.realName, 64);
+  // One flat literal (no spreads): this runs for every write, and the writer binds it column by column.
   enqueue(ctx, 'sys_log_op', {
-    ...stamp(ctx, actor),
-    ...clientOf(request),
+    id: ctx.newId(),
+    create_time: currentDateTime(),
+    update_time: null,
+    create_user_id: userId,
+    create_user_name: user?.realName ?? null,
+    update_user_id: null,
+    update_user_name: null,
+    is_delete: 0,
+    tenant_id: user?.tenantId ?? DEFAULT_TENANT_ID,
+    user_id: userId,
+    account: cut(account, 64),
+    real_name: realName,
+    ip: request.ip ?? null,
+    browser: client.browser,
+    os: client.os,
+    user_agent: cut(userAgent, 512),
     http_method: request.method,
-    route_url: cut(request.routeOptions.url, 256),
+    route_url: route.routeUrl,
     url: cut(request.url, 1024) ?? '',
     controller: route.controller,
     action: route.action ?? request.method.toLowerCase(),
@@ -140,7 +166,7 @@ function queueOperation(
 
 /**
  * Installs audit logging: the batch writer, the operation log of every write (onSend notes the envelope
- * code, onResponse queues the row when `sys_oplog` is on), and the daily retention. Visit, exception and diff
+ * code, onResponse queues the row when `sys_oplog` is on). Visit, exception and diff
  * logs come through `recordVisit`, `recordException` and `recordDiff`. Call `stopAudit` before the database
  * closes.
  */
@@ -154,16 +180,17 @@ export function installAudit(
   // Operation rows still waiting for the config check; flushes wait for them.
   const deciding = new Set<Promise<void>>();
   pendingOf.set(ctx, deciding);
-  const stopRetention = scheduleRetention(ctx);
   stoppers.set(ctx, async () => {
     await settle(ctx);
-    await stopRetention();
     await writer.close();
   });
 
   app.decorateRequest('auditOutcome', null);
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (writeRoute(request) === null) return done(null, payload);
+    // With operation logging off (and known to be off) a write costs nothing here.
+    if (cachedConfigBool(ctx, 'sys_oplog') === false) return done(null, payload);
+    const route = writeRoute(request);
+    if (route === null) return done(null, payload);
     const text =
       typeof payload === 'string'
         ? payload
@@ -171,9 +198,10 @@ export function installAudit(
           ? payload.toString('utf8', 0, 64)
           : null;
     const m = text ? CODE_AT_START.exec(text) : null;
+    let code: string | null = null;
+    let message: string | null = null;
     if (m) {
-      const code = m[1] ?? m[2] ?? '';
-      let message: string | null = null;
+      code = m[1] ?? m[2] ?? '';
       if (code !== '200' && typeof payload === 'string') {
         try {
           message = (JSON.parse(payload) as { message?: string | null }).message ?? null;
@@ -181,25 +209,27 @@ export function installAudit(
           message = null;
         }
       }
-      request.auditOutcome = { code, message };
     }
+    request.auditOutcome = { route, code, message };
     done(null, payload);
   });
 
   // Callback style and not awaited: the response has gone already; the row is queued when the config says so.
   app.addHook('onResponse', (request, reply, done) => {
-    const route = writeRoute(request);
+    // The usual case: the flag is in this process's cache, so nothing is awaited.
+    const known = cachedConfigBool(ctx, 'sys_oplog');
+    if (known === false) return done();
+    const outcome = request.auditOutcome;
+    const route = outcome ? outcome.route : writeRoute(request);
     if (route !== null) {
       const elapsed = Math.round(reply.elapsedTime);
-      // The usual case: the flag is in this process's cache, so nothing is awaited.
-      const known = cachedConfigBool(ctx, 'sys_oplog');
-      if (known !== undefined) {
-        if (known) queueOperation(ctx, request, reply.statusCode, route, elapsed);
+      if (known) {
+        queueOperation(ctx, request, reply.statusCode, route, outcome, elapsed);
         return done();
       }
       const pending = configBool(ctx, 'sys_oplog').then(
         (on) => {
-          if (on) queueOperation(ctx, request, reply.statusCode, route, elapsed);
+          if (on) queueOperation(ctx, request, reply.statusCode, route, outcome, elapsed);
         },
         (error: unknown) => ctx.log.error({ err: error }, 'operation log skipped'),
       );
@@ -211,7 +241,7 @@ export function installAudit(
   return writer;
 }
 
-/** Stops the retention timer and writes what is queued (the app's onClose, before the database closes). */
+/** Writes what is queued (the app's onClose, before the database closes). */
 export async function stopAudit(ctx: AppContext): Promise<void> {
   await stoppers.get(ctx)?.();
   stoppers.delete(ctx);

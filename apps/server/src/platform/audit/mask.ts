@@ -13,6 +13,51 @@ const STRING_LIMIT = 1024;
 const ARRAY_LIMIT = 100;
 const DEPTH_LIMIT = 6;
 
+// Field names repeat from request to request: remember what the regex said about each (bounded).
+const secretKeys = new Map<string, boolean>();
+const SECRET_KEYS_LIMIT = 2048;
+
+function secretKey(key: string, pair: boolean): boolean {
+  let secret = secretKeys.get(key);
+  if (secret === undefined) {
+    secret = SECRET_KEY.test(key);
+    if (secretKeys.size < SECRET_KEYS_LIMIT) secretKeys.set(key, secret);
+  }
+  return secret || (pair && CAPTCHA_PAIR.test(key));
+}
+
+const hidden = (v: unknown) => v !== null && v !== undefined && v !== '';
+
+function isPlainObject(value: object): value is Record<string, unknown> {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Whether `mask` would leave the value as it is (no secret with a value, no long string or array, not too deep,
+ * nothing but plain objects and arrays): then its JSON is written straight away, without a masked copy.
+ */
+function untouched(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return value.length <= STRING_LIMIT;
+  if (value === null || typeof value !== 'object') return true;
+  if (depth >= DEPTH_LIMIT) return false;
+  if (Array.isArray(value)) {
+    if (value.length > ARRAY_LIMIT) return false;
+    for (let i = 0; i < value.length; i++) if (!untouched(value[i], depth + 1)) return false;
+    return true;
+  }
+  if (!isPlainObject(value)) return false;
+  const pair = 'codeId' in value;
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const v = value[key];
+    if (secretKey(key, pair) && hidden(v)) return false;
+    if (!untouched(v, depth + 1)) return false;
+  }
+  return true;
+}
+
 function mask(value: unknown, depth: number): unknown {
   if (typeof value === 'string')
     return value.length > STRING_LIMIT ? `${value.slice(0, STRING_LIMIT)}…` : value;
@@ -27,8 +72,7 @@ function mask(value: unknown, depth: number): unknown {
   const pair = 'codeId' in record;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(record)) {
-    const secret = SECRET_KEY.test(key) || (pair && CAPTCHA_PAIR.test(key));
-    out[key] = secret && v !== null && v !== undefined && v !== '' ? MASK : mask(v, depth + 1);
+    out[key] = secretKey(key, pair) && hidden(v) ? MASK : mask(v, depth + 1);
   }
   return out;
 }
@@ -40,6 +84,7 @@ function mask(value: unknown, depth: number): unknown {
 export function maskParams(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) return null;
-  const json = JSON.stringify(mask(value, 0));
+  // Most writes carry no secret and nothing long: skip the copy.
+  const json = JSON.stringify(untouched(value, 0) ? value : mask(value, 0));
   return json.length > PARAMS_LIMIT ? `${json.slice(0, PARAMS_LIMIT)}…` : json;
 }

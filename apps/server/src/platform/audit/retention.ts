@@ -10,7 +10,7 @@ const CHUNK = 5000;
 
 /**
  * Deletes log rows older than `sys_log_retention_days` (0 keeps them forever) from the four log tables, in
- * chunks; answers how many rows went.
+ * chunks; answers how many rows went. Run daily by the built-in job `logRetention` (modules/job).
  */
 export async function pruneLogs(ctx: AppContext, now: Date = new Date()): Promise<number> {
   const days = await configInt(ctx, 'sys_log_retention_days');
@@ -31,33 +31,4 @@ export async function pruneLogs(ctx: AppContext, now: Date = new Date()): Promis
     }
   }
   return removed;
-}
-
-/**
- * Runs `pruneLogs` at start-up and then every 24 h on an unref'd timer; answers a stop function that clears
- * the timer and waits for a run in progress. The scheduled-jobs feature (issue 4 §8, built-in job "log
- * retention") takes this over; this timer then goes.
- */
-export function scheduleRetention(ctx: AppContext, intervalMs = DAY_MS): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = running
-      .then(() => pruneLogs(ctx))
-      .then(
-        (removed) => {
-          if (removed > 0) ctx.log.info({ removed }, 'old log rows pruned');
-        },
-        (error: unknown) => ctx.log.error({ err: error }, 'log retention failed'),
-      );
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  // At start-up, but after the current tick so that building the app is not held up.
-  const first = setTimeout(run, 0);
-  first.unref();
-  return async () => {
-    clearInterval(timer);
-    clearTimeout(first);
-    await running;
-  };
 }

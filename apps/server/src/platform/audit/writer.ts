@@ -1,10 +1,69 @@
-import type { Insertable } from 'kysely';
+import { CompiledQuery, type Insertable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AppContext } from '../context.ts';
 import { sqliteHandle } from '../db/db.ts';
 
 export type LogTable = 'sys_log_vis' | 'sys_log_op' | 'sys_log_ex' | 'sys_log_diff';
 export type LogRow<T extends LogTable> = Insertable<Database[T]>;
+
+const BASE = [
+  'id',
+  'create_time',
+  'update_time',
+  'create_user_id',
+  'create_user_name',
+  'update_user_id',
+  'update_user_name',
+  'is_delete',
+  'tenant_id',
+  'user_id',
+  'account',
+  'real_name',
+] as const;
+const CLIENT = ['ip', 'browser', 'os', 'user_agent'] as const;
+
+/** Every column of each log table, in one fixed order: the writer binds rows by these lists. */
+export const LOG_COLUMNS = {
+  sys_log_vis: [...BASE, ...CLIENT, 'action', 'status', 'code', 'message', 'elapsed'],
+  sys_log_op: [
+    ...BASE,
+    ...CLIENT,
+    'http_method',
+    'route_url',
+    'url',
+    'controller',
+    'action',
+    'params',
+    'code',
+    'status',
+    'message',
+    'elapsed',
+    'trace_id',
+  ],
+  sys_log_ex: [
+    ...BASE,
+    ...CLIENT,
+    'trace_id',
+    'http_method',
+    'route_url',
+    'url',
+    'message',
+    'stack',
+    'params',
+  ],
+  sys_log_diff: [
+    ...BASE,
+    'table_name',
+    'record_id',
+    'operation',
+    'before_data',
+    'after_data',
+    'changed_fields',
+    'trace_id',
+  ],
+} as const satisfies { [T in LogTable]: readonly (keyof Database[T] & string)[] };
+
+const LOG_TABLES = Object.keys(LOG_COLUMNS) as LogTable[];
 
 export type AuditWriterOptions = {
   /** Flush at least this often (ms). */
@@ -21,22 +80,35 @@ export type AuditWriter = {
   flush(): Promise<void>;
   /** Entries dropped because the queue was full. */
   readonly dropped: number;
+  /** Entries the database refused (each one logged with its table and error). */
+  readonly failed: number;
   readonly queued: number;
   /** Stops the timer and writes what is left. */
   close(): Promise<void>;
 };
 
 const DEFAULTS = { intervalMs: 1000, batchSize: 500, maxQueue: 50_000 };
-/** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits for ~25 columns. */
-const INSERT_CHUNK = 500;
+/** Rows per PostgreSQL INSERT: 500 × ~27 columns stays far below its 65,535 bound parameters. */
+const PG_CHUNK = 500;
 
-type Entry = { table: LogTable; row: Record<string, unknown> };
+type Row = Record<string, unknown>;
+type Entry = { table: LogTable; row: Row };
+
+/** A column's value; `is_delete` is the one NOT NULL column with a default, which a NULL would break. */
+const columnValue = (row: Row, column: string): unknown => row[column] ?? (column === 'is_delete' ? 0 : null);
 
 /**
- * Logs are written off the request path (issue 4 §6): requests only push to an in-memory queue; a timer (or
- * a full batch) writes it with one multi-row INSERT per table and chunk. The queue is bounded so that a
- * database outage cannot exhaust memory: on overflow the oldest entries go and `dropped` counts them.
- * A failed write is logged and its entries are dropped, never retried into a loop.
+ * Logs are written off the request path (issue 4 §6): a request only pushes its row to an in-memory queue; a
+ * timer (or a full batch) writes the queue per table in one transaction. The queue is bounded so that a
+ * database outage cannot exhaust memory: on overflow the oldest entries go and `dropped` counts them. When
+ * a batch is refused its rows are tried one by one, so one bad row costs only itself (`failed`, logged).
+ *
+ * SQLite: the rows go through one prepared single-row INSERT per table, bound from a reused array, on the
+ * app's own connection while Kysely's connection lock is held, so a write never lands inside (and never
+ * rolls back with) a request's open transaction. A second connection in a worker would have to take
+ * SQLite's single write lock too, and its commits would make the app's read-then-write transactions fail
+ * with SQLITE_BUSY_SNAPSHOT (docs/decisions.md). PostgreSQL: one multi-row INSERT per chunk through the
+ * pool, its SQL text built once per chunk size instead of compiled by Kysely row by row.
  */
 export function createAuditWriter(ctx: AppContext, options: AuditWriterOptions = {}): AuditWriter {
   const { intervalMs, batchSize, maxQueue } = { ...DEFAULTS, ...options };
@@ -44,6 +116,7 @@ export function createAuditWriter(ctx: AppContext, options: AuditWriterOptions =
   let queue: Entry[] = [];
   let head = 0;
   let dropped = 0;
+  let failed = 0;
   let running: Promise<void> | null = null;
   let scheduled = false;
   let closed = false;
@@ -55,25 +128,80 @@ export function createAuditWriter(ctx: AppContext, options: AuditWriterOptions =
   }, intervalMs);
   timer.unref();
 
-  // Embedded database: one prepared INSERT per table and column list, run per row inside one transaction.
+  const refused = (table: LogTable, count: number, error: unknown) => {
+    failed += count;
+    ctx.log.error({ err: error, table, rows: count }, 'audit log rows refused by the database; rows lost');
+  };
+
   const sqlite = sqliteHandle(ctx.db);
-  const statements = new Map<string, { run(...values: unknown[]): unknown }>();
-  function writeSqlite(table: LogTable, rows: Record<string, unknown>[]): void {
-    if (!sqlite) return;
-    sqlite.transaction(() => {
-      for (const row of rows) {
-        const keys = Object.keys(row);
-        const signature = `${table}:${keys.join(',')}`;
-        let statement = statements.get(signature);
-        if (!statement) {
-          statement = sqlite.prepare(
-            `insert into ${table} (${keys.join(', ')}) values (${keys.map(() => '?').join(', ')})`,
-          );
-          statements.set(signature, statement);
-        }
-        statement.run(...keys.map((key) => row[key] ?? null));
+  const insertSql = (table: LogTable, rows: number, placeholder: (n: number) => string) => {
+    const columns = LOG_COLUMNS[table];
+    let n = 0;
+    const tuples = Array.from({ length: rows }, () => `(${columns.map(() => placeholder(++n)).join(', ')})`);
+    return `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`;
+  };
+
+  const sqliteInsert = new Map<LogTable, { run(values: unknown[]): unknown }>();
+  const buffers = new Map<LogTable, unknown[]>();
+  /** Inserts rows in one transaction; on failure the transaction is undone and the rows are tried alone. */
+  function writeSqlite(db: NonNullable<typeof sqlite>, table: LogTable, rows: Row[]): void {
+    let statement = sqliteInsert.get(table);
+    if (!statement) {
+      statement = db.prepare(insertSql(table, 1, () => '?'));
+      sqliteInsert.set(table, statement);
+      buffers.set(table, new Array(LOG_COLUMNS[table].length));
+    }
+    const columns = LOG_COLUMNS[table];
+    const values = buffers.get(table) as unknown[];
+    const insert = statement;
+    const runOne = (row: Row) => {
+      for (let c = 0; c < columns.length; c++) values[c] = columnValue(row, columns[c] as string);
+      insert.run(values);
+    };
+    try {
+      db.transaction(() => {
+        for (const row of rows) runOne(row);
+      })();
+    } catch (error) {
+      if (rows.length === 1) {
+        refused(table, 1, error);
+        return;
       }
-    })();
+      for (const row of rows) {
+        try {
+          runOne(row);
+        } catch (rowError) {
+          refused(table, 1, rowError);
+        }
+      }
+    }
+  }
+
+  const pgSql = new Map<string, string>();
+  async function writePostgres(table: LogTable, rows: Row[]): Promise<void> {
+    const columns = LOG_COLUMNS[table];
+    for (let i = 0; i < rows.length; i += PG_CHUNK) {
+      const chunk = rows.slice(i, i + PG_CHUNK);
+      const signature = `${table}:${chunk.length}`;
+      let text = pgSql.get(signature);
+      if (!text) {
+        text = insertSql(table, chunk.length, (n) => `$${n}`);
+        // Full batches and the odd remainder: keep the texts of the recent sizes only.
+        if (pgSql.size > 64) pgSql.clear();
+        pgSql.set(signature, text);
+      }
+      const values: unknown[] = [];
+      for (const row of chunk) for (const column of columns) values.push(columnValue(row, column));
+      try {
+        await ctx.db.executeQuery(CompiledQuery.raw(text, values));
+      } catch (error) {
+        if (chunk.length === 1) {
+          refused(table, 1, error);
+          continue;
+        }
+        for (const row of chunk) await writePostgres(table, [row]);
+      }
+    }
   }
 
   async function writeAll(): Promise<void> {
@@ -81,34 +209,23 @@ export function createAuditWriter(ctx: AppContext, options: AuditWriterOptions =
       const batch = queue.slice(head);
       queue = [];
       head = 0;
-      const byTable = new Map<LogTable, Record<string, unknown>[]>();
+      const byTable = new Map<LogTable, Row[]>();
       for (const { table, row } of batch) {
         const rows = byTable.get(table);
         if (rows) rows.push(row);
         else byTable.set(table, [row]);
       }
-      for (const [table, rows] of byTable) {
-        if (sqlite) {
-          try {
-            writeSqlite(table, rows);
-          } catch (error) {
-            ctx.log.error({ err: error, table, rows: rows.length }, 'audit log write failed; rows dropped');
+      if (sqlite) {
+        // Kysely's connection lock: no request transaction is open on the connection while the logs go in.
+        await ctx.db.connection().execute(async () => {
+          for (const table of LOG_TABLES) {
+            const rows = byTable.get(table);
+            if (rows) writeSqlite(sqlite, table, rows);
           }
-          continue;
-        }
-        for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-          const chunk = rows.slice(i, i + INSERT_CHUNK);
-          try {
-            // Rows were typed per table when they were queued.
-            await ctx.db
-              .insertInto(table)
-              .values(chunk as LogRow<typeof table>[])
-              .execute();
-          } catch (error) {
-            ctx.log.error({ err: error, table, rows: chunk.length }, 'audit log write failed; rows dropped');
-          }
-        }
+        });
+        continue;
       }
+      for (const [table, rows] of byTable) await writePostgres(table, rows);
     }
   }
 
@@ -118,16 +235,18 @@ export function createAuditWriter(ctx: AppContext, options: AuditWriterOptions =
       return running.then(() => (size() > 0 ? flush() : undefined));
     }
     if (size() === 0) return Promise.resolve();
-    running = writeAll().finally(() => {
-      running = null;
-    });
+    running = writeAll()
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'audit log write failed'))
+      .finally(() => {
+        running = null;
+      });
     return running;
   }
 
   return {
     enqueue(table, row) {
       if (closed) return;
-      queue.push({ table, row: row as Record<string, unknown> });
+      queue.push({ table, row: row as Row });
       if (size() > maxQueue) {
         head++;
         dropped++;
@@ -148,6 +267,9 @@ export function createAuditWriter(ctx: AppContext, options: AuditWriterOptions =
     flush,
     get dropped() {
       return dropped;
+    },
+    get failed() {
+      return failed;
     },
     get queued() {
       return size();

@@ -30,6 +30,36 @@ export function sqliteHandle(db: Db): SqliteDatabase.Database | null {
   return sqliteHandles.get(db) ?? null;
 }
 
+/** Prepared statements kept per connection, by SQL text (least recently used go first). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * The better-sqlite3 handle as Kysely's SQLite driver sees it, reusing prepared statements: the driver
+ * prepares every query again, which cost 15–18 % of a simple write request. A statement still being iterated
+ * (a streamed export) is busy; the same SQL then gets a fresh statement. SQLite re-prepares a cached
+ * statement by itself when the schema changes (per-form data tables gain columns on publishing).
+ */
+function reusingStatements(sqlite: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SqliteDatabase.Statement {
+      const cached = cache.get(sql);
+      if (cached && !cached.busy) {
+        cache.delete(sql);
+        cache.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      if (!cached) {
+        cache.set(sql, statement);
+        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(config: DatabaseConfig): { db: Db; dialect: Dialect } {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
@@ -42,7 +72,7 @@ export function openDatabase(config: DatabaseConfig): { db: Db; dialect: Dialect
   sqlite.pragma('busy_timeout = 5000');
   // WAL with NORMAL sync stays crash-safe for the database file and is much faster than FULL.
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   sqliteHandles.set(db, sqlite);
   return { db, dialect: 'sqlite' };
 }
