@@ -85,7 +85,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags,
     body: configBatchUpdateInputSchema,
     response: z.null(),
-    handler: ({ ctx, req, body }) => batchUpdateConfigs(ctx, currentUser(req), body),
+    handler: ({ ctx, req, body }) => batchUpdateConfigs(ctx, currentUser(req), body, req.id),
   });
 
   defineRoute(app, ctx, {
@@ -106,6 +106,6 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags,
     body: saveSysInfoInputSchema,
     response: sysInfoSchema,
-    handler: ({ ctx, req, body }) => saveSysInfo(ctx, currentUser(req), body),
+    handler: ({ ctx, req, body }) => saveSysInfo(ctx, currentUser(req), body, req.id),
   });
 }

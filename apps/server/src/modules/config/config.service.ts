@@ -7,9 +7,12 @@ import {
 } from '@shuzhi/contracts/config-admin';
 import { SYS_FLAG } from '@shuzhi/contracts/envelope';
 import { CLIENT_CONFIG_CODES } from '@shuzhi/contracts/sys-config';
-import type { SysConfigTable } from '../../db/schema.ts';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database, SysConfigTable } from '../../db/schema.ts';
+import { type DiffEntry, recordDiff } from '../../platform/audit/audit.ts';
 import { configValue, forgetAllConfigValues, forgetConfigValue } from '../../platform/config/sys-config.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
+import { toField } from '../../platform/crud/case.ts';
 import type { CrudHooks } from '../../platform/crud/crud.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -89,30 +92,66 @@ const audit = (user: AuthUser) => ({
   update_user_name: user.realName,
 });
 
-/** Sets values by code, all or nothing: an unknown code refuses the whole batch (D1002). */
+type ConfigRecord = Selectable<SysConfigTable>;
+type ConfigDiff = Pick<DiffEntry, 'recordId' | 'operation' | 'before' | 'after'>;
+
+/** A row as the API names its fields, the shape the diff log keeps (as the CRUD factory writes it). */
+const fieldsOf = (row: ConfigRecord): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(row).map(([column, value]) => [toField(column), value]));
+
+/**
+ * Sets the value of existing rows inside `trx`; a row whose value is already the one given is left alone
+ * (no stamp, no diff). Returns the field diffs of the rows changed, for `recordDiff` once committed.
+ */
+async function setValues(
+  trx: Transaction<Database>,
+  user: AuthUser,
+  rows: readonly ConfigRecord[],
+  values: ReadonlyMap<string, string | null>,
+): Promise<ConfigDiff[]> {
+  const diffs: ConfigDiff[] = [];
+  for (const row of rows) {
+    const value = values.get(row.code);
+    if (value === undefined || value === row.value) continue;
+    const stamped = { value, ...audit(user) };
+    await trx.updateTable('sys_config').set(stamped).where('id', '=', row.id).execute();
+    diffs.push({
+      recordId: row.id,
+      operation: 'update',
+      before: fieldsOf(row),
+      after: fieldsOf({ ...row, ...stamped }),
+    });
+  }
+  return diffs;
+}
+
+function logDiffs(ctx: AppContext, user: AuthUser, traceId: string | null, diffs: readonly ConfigDiff[]) {
+  for (const diff of diffs) recordDiff(ctx, { ...diff, table: 'sys_config', user, traceId });
+}
+
+/**
+ * Sets values by code, all or nothing: an unknown code refuses the whole batch (D1002); a code given twice
+ * takes its last value. Each changed row leaves a field diff (sys_config is a sensitive table).
+ */
 export async function batchUpdateConfigs(
   ctx: AppContext,
   user: AuthUser,
   input: ConfigBatchUpdateInput,
+  traceId: string | null = null,
 ): Promise<null> {
-  const codes = [...new Set(input.map((entry) => entry.code))];
-  await ctx.db.transaction().execute(async (trx) => {
-    const found = await trx
+  const values = new Map(input.map((entry) => [entry.code, entry.value] as const));
+  const codes = [...values.keys()];
+  const diffs = await ctx.db.transaction().execute(async (trx) => {
+    const rows = await trx
       .selectFrom('sys_config')
-      .select('code')
+      .selectAll()
       .where('code', 'in', codes)
       .where('is_delete', '=', 0)
       .execute();
-    if (found.length !== codes.length) throw new AppError('D1002');
-    for (const { code, value } of input) {
-      await trx
-        .updateTable('sys_config')
-        .set({ value, ...audit(user) })
-        .where('code', '=', code)
-        .where('is_delete', '=', 0)
-        .execute();
-    }
+    if (rows.length !== codes.length) throw new AppError('D1002');
+    return setValues(trx, user, rows, values);
   });
+  logDiffs(ctx, user, traceId, diffs);
   await forgetConfigValue(ctx, ...codes);
   return null;
 }
@@ -135,47 +174,62 @@ const SYS_INFO_NAMES: Record<keyof SysInfo, string> = {
   webIcp: 'ICP 备案号',
 };
 
-/** Saves the fields given; a row missing from an old database is added back as built-in. */
+/**
+ * Saves the fields given; a row missing from an old database is added back as built-in. Changed and added
+ * rows leave field diffs like the CRUD factory's.
+ */
 export async function saveSysInfo(
   ctx: AppContext,
   user: AuthUser,
   input: SaveSysInfoInput,
+  traceId: string | null = null,
 ): Promise<SysInfo> {
   const entries = (Object.keys(SYS_INFO_CODES) as (keyof SysInfo)[]).flatMap((field) => {
     const value = input[field];
     return value === undefined ? [] : [{ field, code: SYS_INFO_CODES[field], value }];
   });
-  await ctx.db.transaction().execute(async (trx) => {
+  const values = new Map(entries.map((e) => [e.code, e.value] as const));
+  const diffs = await ctx.db.transaction().execute(async (trx) => {
+    const rows =
+      entries.length === 0
+        ? []
+        : await trx
+            .selectFrom('sys_config')
+            .selectAll()
+            .where(
+              'code',
+              'in',
+              entries.map((e) => e.code),
+            )
+            .where('is_delete', '=', 0)
+            .execute();
+    const changed = await setValues(trx, user, rows, values);
+    const present = new Set(rows.map((row) => row.code));
     for (const { field, code, value } of entries) {
-      const result = await trx
-        .updateTable('sys_config')
-        .set({ value, ...audit(user) })
-        .where('code', '=', code)
-        .where('is_delete', '=', 0)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) > 0) continue;
-      await trx
-        .insertInto('sys_config')
-        .values({
-          id: ctx.newId(),
-          create_time: formatDateTime(),
-          update_time: null,
-          create_user_id: user.userId,
-          create_user_name: user.realName,
-          update_user_id: null,
-          update_user_name: null,
-          is_delete: 0,
-          code,
-          name: SYS_INFO_NAMES[field],
-          value,
-          sys_flag: SYS_FLAG.yes,
-          group_code: 'Web',
-          order_no: 100,
-          remark: null,
-        })
-        .execute();
+      if (present.has(code)) continue;
+      const row: ConfigRecord = {
+        id: ctx.newId(),
+        create_time: formatDateTime(),
+        update_time: null,
+        create_user_id: user.userId,
+        create_user_name: user.realName,
+        update_user_id: null,
+        update_user_name: null,
+        is_delete: 0,
+        code,
+        name: SYS_INFO_NAMES[field],
+        value,
+        sys_flag: SYS_FLAG.yes,
+        group_code: 'Web',
+        order_no: 100,
+        remark: null,
+      };
+      await trx.insertInto('sys_config').values(row).execute();
+      changed.push({ recordId: row.id, operation: 'add', before: null, after: fieldsOf(row) });
     }
+    return changed;
   });
+  logDiffs(ctx, user, traceId, diffs);
   await forgetConfigValue(ctx, ...entries.map((e) => e.code));
   return sysInfo(ctx);
 }

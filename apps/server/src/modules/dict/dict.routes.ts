@@ -76,20 +76,22 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'GET',
     url: '/api/sysDictType/allDictList',
     access: 'loggedIn',
-    summary: 'Every enabled dictionary with its enabled items, keyed by type code',
+    summary:
+      'Every enabled dictionary with its enabled items, keyed by type code; built-in labels in the request language',
     tags: ['sysDictType'],
     response: allDictListSchema,
-    handler: ({ ctx }) => allDictListResult(ctx),
+    handler: ({ ctx, locale }) => allDictListResult(ctx, locale),
   });
 
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/sysDictType/version',
     access: 'loggedIn',
-    summary: 'Stamp of the allDictList content: refetch the dictionaries when it moves',
+    summary:
+      'Stamp of the allDictList content in the request language: refetch the dictionaries when it moves',
     tags: ['sysDictType'],
     response: dictVersionSchema,
-    handler: ({ ctx }) => dictVersion(ctx),
+    handler: ({ ctx, locale }) => dictVersion(ctx, locale),
   });
 
   for (const service of ['sysDictType', 'sysDictData']) {
@@ -101,7 +103,7 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: [service],
       query: dictDataListQuerySchema,
       response: z.array(dictDataItemSchema),
-      handler: ({ ctx, query }) => dictDataList(ctx, query.Code),
+      handler: ({ ctx, query, locale }) => dictDataList(ctx, query.Code, locale),
     });
   }
 }

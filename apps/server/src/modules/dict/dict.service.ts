@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AllDictList, DictDataItem } from '@shuzhi/contracts/dict';
+import { dictItemLabel } from '@shuzhi/contracts/dict-labels';
 import { STATUS, SYS_FLAG } from '@shuzhi/contracts/envelope';
+import { LOCALES, type Locale } from '@shuzhi/contracts/i18n';
 import type { AppContext } from '../../platform/context.ts';
 import type { CrudHooks } from '../../platform/crud/crud.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
@@ -8,24 +10,25 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { SerializedResult } from '../../platform/http/envelope.ts';
 
 /**
- * `allDictList` (every enabled item of every enabled type) is kept in the per-process tier, serialised,
- * with a version stamp: a hash of that JSON, so it is the same in every process and after a restart, and
- * moves exactly when what clients cache changes.
+ * `allDictList` (every enabled item of every enabled type) is kept in the per-process tier, serialised, once
+ * per UI language, with a version stamp: a hash of that JSON, so it is the same in every process and after a
+ * restart, and moves exactly when what clients of that language cache changes. Built-in items are labelled
+ * in the request's language while their stored label is the seeded one (`dictItemLabel`, contracts).
  *
  * Invalidation contract: every write to `sys_dict_type` or `sys_dict_data` calls `forgetDicts` after it has
  * committed (the CRUD hooks below do); it applies here at once and in every other process via pub/sub.
  */
 const TTL_SECONDS = 300;
-const KEY = 'dict:all';
+const keyOf = (locale: Locale) => `dict:all:${locale}`;
 
 type DictCache = { value: AllDictList; result: SerializedResult; version: number };
 
 export async function forgetDicts(ctx: AppContext): Promise<void> {
-  await ctx.cache.local.invalidate(KEY);
+  await ctx.cache.local.invalidate(...LOCALES.map(keyOf));
 }
 
 /** Enabled items of enabled dictionary types. */
-async function enabledItems(ctx: AppContext) {
+async function enabledItems(ctx: AppContext, locale: Locale) {
   const rows = await ctx.db
     .selectFrom('sys_dict_data as d')
     .innerJoin('sys_dict_type as t', 't.id', 'd.dict_type_id')
@@ -56,7 +59,7 @@ async function enabledItems(ctx: AppContext) {
     item: {
       id: r.id,
       dictTypeId: r.dict_type_id,
-      label: r.label,
+      label: dictItemLabel(r.type_code, r.value, r.label, locale),
       value: r.value,
       tagType: r.tag_type,
       styleSetting: r.style_setting,
@@ -74,36 +77,40 @@ function versionOf(json: string): number {
   return createHash('sha256').update(json).digest().readUIntBE(0, 6);
 }
 
-async function loadDicts(ctx: AppContext): Promise<DictCache> {
+async function loadDicts(ctx: AppContext, locale: Locale): Promise<DictCache> {
   const since = ctx.cache.local.mark();
   const value: AllDictList = {};
-  for (const { typeCode, item } of await enabledItems(ctx)) {
+  for (const { typeCode, item } of await enabledItems(ctx, locale)) {
     const list = value[typeCode] ?? [];
     list.push(item);
     value[typeCode] = list;
   }
   const json = JSON.stringify(value);
   const entry = { value, result: new SerializedResult(json), version: versionOf(json) };
-  ctx.cache.local.set(KEY, entry, TTL_SECONDS, since);
+  ctx.cache.local.set(keyOf(locale), entry, TTL_SECONDS, since);
   return entry;
 }
 
-function dicts(ctx: AppContext): DictCache | Promise<DictCache> {
-  return ctx.cache.local.get<DictCache>(KEY) ?? loadDicts(ctx);
+function dicts(ctx: AppContext, locale: Locale): DictCache | Promise<DictCache> {
+  return ctx.cache.local.get<DictCache>(keyOf(locale)) ?? loadDicts(ctx, locale);
 }
 
-/** `allDictList` already serialised, as the route sends it; synchronous when cached. */
-export function allDictListResult(ctx: AppContext): SerializedResult | Promise<SerializedResult> {
-  const hit = ctx.cache.local.get<DictCache>(KEY);
-  return hit ? hit.result : loadDicts(ctx).then((entry) => entry.result);
+/** `allDictList` in one language, already serialised as the route sends it; synchronous when cached. */
+export function allDictListResult(
+  ctx: AppContext,
+  locale: Locale,
+): SerializedResult | Promise<SerializedResult> {
+  const hit = ctx.cache.local.get<DictCache>(keyOf(locale));
+  return hit ? hit.result : loadDicts(ctx, locale).then((entry) => entry.result);
 }
 
-export async function dictDataList(ctx: AppContext, code: string): Promise<DictDataItem[]> {
-  return (await dicts(ctx)).value[code] ?? [];
+export async function dictDataList(ctx: AppContext, code: string, locale: Locale): Promise<DictDataItem[]> {
+  return (await dicts(ctx, locale)).value[code] ?? [];
 }
 
-export async function dictVersion(ctx: AppContext): Promise<number> {
-  return (await dicts(ctx)).version;
+/** The stamp of `allDictList` in one language: each language has its own, so a client keys it by language. */
+export async function dictVersion(ctx: AppContext, locale: Locale): Promise<number> {
+  return (await dicts(ctx, locale)).version;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { CONSTANTS, type ConstTypeName } from '@shuzhi/contracts/const';
+import { dictItemLabel } from '@shuzhi/contracts/dict-labels';
 import type { Locale, Localized } from '@shuzhi/contracts/i18n';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -23,7 +24,8 @@ const MIN_WIDTH = 10;
 const MAX_WIDTH = 60;
 
 /** value → label of every item of a dictionary type, disabled ones included (old rows still carry them). */
-async function dictLabels(ctx: AppContext, code: string): Promise<Map<string, string>> {
+/** Labels of a dictionary's items in the export's language (built-in items translated, edited ones as typed). */
+async function dictLabels(ctx: AppContext, code: string, locale: Locale): Promise<Map<string, string>> {
   const rows = await ctx.db
     .selectFrom('sys_dict_data as d')
     .innerJoin('sys_dict_type as t', 't.id', 'd.dict_type_id')
@@ -32,7 +34,7 @@ async function dictLabels(ctx: AppContext, code: string): Promise<Map<string, st
     .where('t.is_delete', '=', 0)
     .where('d.is_delete', '=', 0)
     .execute();
-  return new Map(rows.map((r) => [r.value, r.label]));
+  return new Map(rows.map((r) => [r.value, dictItemLabel(code, r.value, r.label, locale)]));
 }
 
 function constLabels(name: ConstTypeName, locale: Locale): Map<string, string> {
@@ -63,7 +65,11 @@ export async function sendXlsx(
   const { title, locale, columns } = options;
   const labels = await Promise.all(
     columns.map((c) =>
-      c.dict ? dictLabels(ctx, c.dict) : c.constant ? Promise.resolve(constLabels(c.constant, locale)) : null,
+      c.dict
+        ? dictLabels(ctx, c.dict, locale)
+        : c.constant
+          ? Promise.resolve(constLabels(c.constant, locale))
+          : null,
     ),
   );
   const out = new PassThrough();

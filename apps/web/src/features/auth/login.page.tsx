@@ -252,7 +252,7 @@ export default function LoginPage() {
         <div className={styles.brandBody}>
           {branding.areaName ? <span className={styles.area}>{branding.areaName}</span> : null}
           <h1 className={styles.systemName} data-testid="login-system-name">
-            {branding.systemName}
+            {branding.systemTitle}
           </h1>
           <p className={styles.slogan}>{t('app.slogan')}</p>
           <ul className={styles.highlights}>
@@ -281,7 +281,7 @@ export default function LoginPage() {
             {t('login.welcome')}
           </h2>
           <p className={styles.welcomeSub} style={{ color: token.colorTextSecondary }}>
-            {branding.systemName}
+            {branding.systemTitle}
           </p>
           <Tabs
             className={styles.tabs}

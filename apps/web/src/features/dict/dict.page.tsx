@@ -1,4 +1,5 @@
 import { dictTypeAddInputSchema } from '@shuzhi/contracts/dict-admin';
+import { dictItemLabel, dictTypeName } from '@shuzhi/contracts/dict-labels';
 import { STATUS, SYS_FLAG } from '@shuzhi/contracts/envelope';
 import { Card, Col, Input, InputNumber, Row, Select, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
@@ -6,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../components/crud-page/crud-page.tsx';
 import type { CrudColumn, CrudFormField } from '../../components/crud-page/crud-types.ts';
 import { TAG_TYPES, tagColor } from '../../components/dict/dict-tag.tsx';
+import { toLocale } from '../../platform/i18n/language.ts';
+import { useThemeStore } from '../../platform/theme/theme.store.ts';
 import {
   DICT_DEPENDENT_KEYS,
   type DictDataFilters,
@@ -37,6 +40,9 @@ function schemaRule(check: (value: unknown) => boolean, message: string) {
 export default function DictPage() {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<DictTypeRow | null>(null);
+  // Rows carry what is stored (the forms edit it); built-in names and labels show in the UI language.
+  const locale = toLocale(useThemeStore((state) => state.globalI18n));
+  const typeName = (row: DictTypeRow) => dictTypeName(row.code, row.name, locale);
 
   // The first type is shown until the admin picks one; a deleted or renamed selection follows the list.
   const onTypesLoaded = useCallback((rows: DictTypeRow[]) => {
@@ -47,7 +53,17 @@ export default function DictPage() {
   }, []);
 
   const typeColumns: CrudColumn<DictTypeRow>[] = [
-    { key: 'name', title: t('dict.typeName'), sort: true },
+    {
+      key: 'name',
+      title: t('dict.typeName'),
+      sort: true,
+      widthText: typeName,
+      render: (_: unknown, row: DictTypeRow) => (
+        <span title={row.name} data-testid="dict-type-name">
+          {typeName(row)}
+        </span>
+      ),
+    },
     { key: 'code', title: t('dict.typeCode'), sort: true },
   ];
   const typeFields: CrudFormField<DictTypeRow>[] = [
@@ -86,16 +102,20 @@ export default function DictPage() {
     { name: 'remark', label: t('dict.remark'), input: <Input.TextArea rows={2} maxLength={256} showCount /> },
   ];
 
+  const shownLabel = (row: DictDataRow) =>
+    selected ? dictItemLabel(selected.code, row.value, row.label, locale) : row.label;
+
   const dataColumns: CrudColumn<DictDataRow>[] = [
     { key: 'label', title: t('dict.label'), sort: true },
     { key: 'value', title: t('dict.value'), sort: true },
     {
       key: 'tagType',
       title: t('dict.preview'),
-      widthText: (row) => row.label,
+      // What the other screens show: the built-in label in the UI language, an edited one as typed.
+      widthText: (row) => shownLabel(row),
       render: (_: unknown, row: DictDataRow) => (
         <Tag color={tagColor(row.tagType)} data-testid="dict-data-preview">
-          {row.label}
+          {shownLabel(row)}
         </Tag>
       ),
     },
@@ -196,7 +216,7 @@ export default function DictPage() {
               <span>{t('dict.dataTitle')}</span>
               {selected ? (
                 <Typography.Text type="secondary" data-testid="dict-data-type">
-                  {t('dict.dataOf', { name: selected.name, code: selected.code })}
+                  {t('dict.dataOf', { name: typeName(selected), code: selected.code })}
                 </Typography.Text>
               ) : null}
             </Space>

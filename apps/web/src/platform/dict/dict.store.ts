@@ -9,6 +9,10 @@ import { useThemeStore } from '../theme/theme.store.ts';
  * The dictionary cache of SPEC §3 ("Cached lists"): allDictList is loaded once after sign-in and kept;
  * it is fetched again when the server's dictionary version changes (checked on window focus and every
  * few minutes) and at once after this browser's own dictionary edits.
+ *
+ * The server labels built-in items in the request's language (Accept-Language, the UI language), so the
+ * list and its version are cached per UI language: switching language never shows another language's
+ * labels, and switching back reuses what was loaded unless a dictionary changed in between.
  */
 export const DICT_KEYS = {
   all: ['sysDictType', 'allDictList'] as const,
@@ -28,10 +32,13 @@ function useSignedIn(): boolean {
   return useSessionStore((state) => state.userInfo !== null);
 }
 
+function useLanguage() {
+  return useThemeStore((state) => state.globalI18n);
+}
+
 export function useAllDicts() {
   const signedIn = useSignedIn();
-  // Keyed by language too: labels of built-in dictionaries may come localized (Accept-Language).
-  const language = useThemeStore((state) => state.globalI18n);
+  const language = useLanguage();
   return useQuery({
     queryKey: [...DICT_KEYS.all, language],
     queryFn: dictApi.allDictList,
@@ -73,14 +80,15 @@ export async function refreshDicts(client: QueryClient): Promise<void> {
 
 /**
  * Mounted once in the signed-in shell: loads the dictionaries and watches the server's version. The first
- * version seen is the baseline; any later change refetches allDictList.
+ * version seen in a language is the baseline; any later change in that language refetches allDictList.
  */
 export function useDictSync(): void {
   const signedIn = useSignedIn();
   const client = useQueryClient();
+  const language = useLanguage();
   useAllDicts();
   const version = useQuery({
-    queryKey: DICT_KEYS.version,
+    queryKey: [...DICT_KEYS.version, language],
     queryFn: dictApi.version,
     enabled: signedIn,
     refetchInterval: DICT_VERSION_POLL_MS,
@@ -88,15 +96,17 @@ export function useDictSync(): void {
     staleTime: 0,
     retry: 0,
   });
-  const seen = useRef<number | undefined>(undefined);
+  // Versions differ between languages: only a move within one language means a dictionary changed.
+  const seen = useRef<{ language: string; version: number } | undefined>(undefined);
   useEffect(() => {
     const current = version.data;
     if (current === undefined) return;
-    if (seen.current !== undefined && seen.current !== current) {
+    const last = seen.current;
+    if (last !== undefined && last.language === language && last.version !== current) {
       void client.invalidateQueries({ queryKey: DICT_KEYS.all });
     }
-    seen.current = current;
-  }, [version.data, client]);
+    seen.current = { language, version: current };
+  }, [version.data, language, client]);
 }
 
 export function DictSync(): null {
