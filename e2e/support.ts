@@ -83,6 +83,16 @@ export async function firstSignIn(page: Page, account: string, base = baseUrl())
  * Opens a page through a directory of the top (horizontal) menu. The sub-menu opens on hover and may
  * close under the pointer while the machine is busy, so the hover is tried again a few times.
  */
+/** Moves the pointer off the top menu so that its pop-ups close and stop covering the page below. */
+async function closeMenuPopups(page: Page): Promise<void> {
+  await page.mouse.move(1, 700);
+  await page
+    .locator('.ant-menu-submenu-popup:visible')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 5_000 })
+    .catch(() => undefined);
+}
+
 export async function openFromTopMenu(
   page: Page,
   directory: string,
@@ -99,6 +109,7 @@ export async function openFromTopMenu(
         .getByText(item, { exact: true })
         .click({ timeout: 5_000 });
       await page.waitForURL(url, { timeout: 5_000 });
+      await closeMenuPopups(page);
       return;
     } catch (error) {
       lastError = error;
@@ -134,6 +145,7 @@ export async function openFromNestedTopMenu(
         .getByText(item, { exact: true })
         .click({ timeout: 5_000 });
       await page.waitForURL(url, { timeout: 5_000 });
+      await closeMenuPopups(page);
       return;
     } catch (error) {
       lastError = error;

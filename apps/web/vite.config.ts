@@ -17,6 +17,8 @@ export default defineConfig({
       '/api': { target: apiTarget, changeOrigin: true },
       '/swagger': { target: apiTarget, changeOrigin: true },
       '/socket.io': { target: apiTarget, changeOrigin: true, ws: true },
+      // The job dashboard page the 任务看板 menu embeds (SPEC §2: served by the API at /schedule).
+      '/schedule': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {
@@ -40,6 +42,12 @@ export default defineConfig({
               priority: 20,
             },
             { name: 'vendor-crypto', test: /node_modules[\\/](sm-crypto|jsbn)[\\/]/, priority: 15 },
+            // The file preview's readers load when a spreadsheet or document is first previewed, not with the app.
+            {
+              name: 'vendor-file-preview',
+              test: /node_modules[\\/](@e965[\\/]xlsx|docx-preview|jszip)[\\/]/,
+              priority: 12,
+            },
             { name: 'vendor', test: /node_modules/, priority: 10 },
           ],
         },

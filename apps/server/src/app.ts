@@ -8,10 +8,14 @@ import { cacheRoutes } from './modules/cache/cache.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { constRoutes } from './modules/const/const.routes.ts';
 import { dictRoutes } from './modules/dict/dict.routes.ts';
+import { fileRoutes } from './modules/file/file.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { installJobs } from './modules/job/job.handlers.ts';
+import { jobRoutes } from './modules/job/job.routes.ts';
 import { logRoutes } from './modules/log/log.routes.ts';
 import { loginModesRoutes } from './modules/login-modes/login-modes.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { noticeRoutes } from './modules/notice/notice.routes.ts';
 import { onlineUserRoutes } from './modules/online-user/online-user.routes.ts';
 import { openAccessRoutes } from './modules/open-access/open-access.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
@@ -68,6 +72,8 @@ export type BuildOptions = {
   /** Key prefix in a shared Redis (tests isolate themselves with it). */
   cachePrefix?: string;
   passwordHashing?: HashCost;
+  /** Take part in running scheduled jobs (leader election, triggers); main.ts switches it on. Run now works either way. */
+  jobs?: boolean;
 };
 
 // Trace ids: a random per-process prefix and a counter, unique across processes without per-request entropy.
@@ -96,8 +102,11 @@ const MODULES: RouteModule[] = [
   orgRoutes,
   posRoutes,
   userGroupRoutes,
+  noticeRoutes,
   roleRoutes,
   tenantRoutes,
+  fileRoutes,
+  jobRoutes,
 ];
 
 /** Builds the API: opens the database, applies migrations, seeds, and registers every module. */
@@ -168,6 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       for (const register of MODULES) register(api, ctx);
     });
     await installWebApp(app, config.webDist);
+    await installJobs(app, ctx, options.jobs === true);
   } catch (error) {
     await app.close();
     throw error;

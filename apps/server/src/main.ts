@@ -5,7 +5,7 @@ import { MigrationError } from './platform/db/migrator.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp({ config });
+  const app = await buildApp({ config, jobs: true });
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();

@@ -49,7 +49,7 @@ function expectAdminPages(tree: MenuNode[], buttons: string[]) {
     ).toMatchObject({ type: 2, pid: platform?.id, ...page });
   }
   // Pages not built yet stay hidden.
-  expect(tree.find((n) => n.name === 'sysNotice')).toBeUndefined();
+  expect(tree.find((n) => n.name === 'sysCodeGen')).toBeUndefined();
   // 行政区划 is built.
   expect(tree.find((n) => n.name === 'sysRegion')).toMatchObject({ type: 2, pid: platform?.id });
   // The log pages sit in 日志管理 under 平台管理.
@@ -67,7 +67,8 @@ function expectAdminPages(tree: MenuNode[], buttons: string[]) {
     ]),
   );
   expect(buttons).toContain('sysRegion:sync');
-  expect(buttons).not.toContain('sysNotice:page');
+  expect(buttons).toContain('sysNotice:publish');
+  expect(buttons).not.toContain('sysCodeGen:page');
 }
 
 describe('config, dictionary and system-info menus', () => {
@@ -110,8 +111,8 @@ describe('config, dictionary and system-info menus', () => {
           };
         });
     const ctx = { db, newId: createIdGenerator(1), passwordHashing: TEST_HASH_COST };
-    // User groups came with migration 0007: the release before had none to seed.
-    await seed(ctx, { ...DEMO_DATA, menus: before(MENUS), dicts: [], userGroups: [] });
+    // User groups came with migration 0007 and jobs with 0008: the release before had none to seed.
+    await seed(ctx, { ...DEMO_DATA, menus: before(MENUS), dicts: [], userGroups: [], jobs: [] });
     for (const code of ['sex', 'mine']) {
       await db
         .insertInto('sys_dict_type')
@@ -142,6 +143,7 @@ describe('config, dictionary and system-info menus', () => {
       '0005-cache-server-pages',
       '0006-regions',
       '0007-identity',
+      '0008-notice-file-job',
     ]);
     for (const name of ['platform', 'sysConfig', 'sysDict', 'sysLog', 'sysLogOp'])
       expect(await status(name), name).toBe(1);
@@ -149,7 +151,8 @@ describe('config, dictionary and system-info menus', () => {
     expect(await status('sysRegion')).toBe(1);
     for (const name of ['system', 'sysUser', 'sysRole', 'sysOnlineUser'])
       expect(await status(name), name).toBe(1);
-    expect(await status('sysNotice')).toBe(2);
+    for (const name of ['sysNotice', 'sysFile', 'sysJob']) expect(await status(name), name).toBe(1);
+    expect(await status('sysCodeGen')).toBe(2);
     const config1 = await db
       .selectFrom('sys_menu')
       .select('id')

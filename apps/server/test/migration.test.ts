@@ -37,6 +37,7 @@ describe('migrations', () => {
       '0005-cache-server-pages',
       '0006-regions',
       '0007-identity',
+      '0008-notice-file-job',
     ]);
     expect(await migrate(db, dialect, MIGRATIONS)).toEqual([]);
     expect(await tables()).toEqual(

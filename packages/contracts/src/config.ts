@@ -23,6 +23,12 @@ export const CONFIG_DEFAULTS = {
   sys_lock_screen_time: '30',
   /** Days to keep visit, operation, exception and diff logs; 0 keeps them forever. */
   sys_log_retention_days: '180',
+  /** Largest upload through /api/sysFile/uploadFile, in MB. */
+  sys_file_max_size_mb: '50',
+  /** Suffixes /api/sysFile/uploadFile accepts (comma-separated); the content must match the suffix. */
+  sys_file_allowed_types: 'pdf,doc,docx,xls,xlsx,ppt,pptx,txt,csv,png,jpg,jpeg,gif,webp,zip',
+  /** Days to keep scheduled-job run records; 0 keeps them forever. */
+  sys_job_record_retention_days: '30',
 } as const;
 export type ConfigCode = keyof typeof CONFIG_DEFAULTS;
 

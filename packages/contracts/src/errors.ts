@@ -250,6 +250,81 @@ export const BUSINESS_ERRORS = {
     en: 'The file must not be larger than {max}',
     'zh-TW': '檔案大小不能超過 {max}',
   },
+  D8003: {
+    'zh-CN': '文件名不能包含路径',
+    en: 'The file name must not contain folders',
+    'zh-TW': '檔案名稱不能包含路徑',
+  },
+  D8004: {
+    'zh-CN': '该文件正被用作头像或签名，不能删除',
+    en: 'The file is in use as an avatar or signature and cannot be deleted',
+    'zh-TW': '該檔案正被用作頭像或簽名，不能刪除',
+  },
+  D8005: {
+    'zh-CN': '文件内容与扩展名“{suffix}”不符',
+    en: 'The file content does not match its extension "{suffix}"',
+    'zh-TW': '檔案內容與副檔名「{suffix}」不符',
+  },
+  D7000: {
+    'zh-CN': '已发布的通知不能修改，请先撤回',
+    en: 'A published notice cannot be edited; withdraw it first',
+    'zh-TW': '已發佈的通知不能修改，請先撤回',
+  },
+  D7001: {
+    'zh-CN': '只有已发布的通知可以撤回',
+    en: 'Only a published notice can be withdrawn',
+    'zh-TW': '只有已發佈的通知可以撤回',
+  },
+  D7002: {
+    'zh-CN': '定时发布时间须晚于当前时间',
+    en: 'The scheduled publishing time must lie in the future',
+    'zh-TW': '定時發佈時間須晚於目前時間',
+  },
+  D7003: {
+    'zh-CN': '请选择接收对象',
+    en: 'Please choose who receives the notice',
+    'zh-TW': '請選擇接收對象',
+  },
+  D7004: {
+    'zh-CN': '通知已发布',
+    en: 'The notice is already published',
+    'zh-TW': '通知已發佈',
+  },
+  J1000: {
+    'zh-CN': 'Cron 表达式无效：{reason}',
+    en: 'The cron expression is not valid: {reason}',
+    'zh-TW': 'Cron 運算式無效：{reason}',
+  },
+  J1001: {
+    'zh-CN': '内置作业不能删除',
+    en: 'Built-in jobs cannot be deleted',
+    'zh-TW': '內建作業不能刪除',
+  },
+  J1002: {
+    'zh-CN': '该作业没有正在运行的实例',
+    en: 'The job is not running',
+    'zh-TW': '該作業沒有正在執行的實例',
+  },
+  J1003: {
+    'zh-CN': '该作业正在运行，不允许并发执行',
+    en: 'The job is already running and does not allow concurrent runs',
+    'zh-TW': '該作業正在執行，不允許並行執行',
+  },
+  J1004: {
+    'zh-CN': '内置作业处理程序不存在：{handler}',
+    en: 'No such built-in job handler: {handler}',
+    'zh-TW': '內建作業處理程式不存在：{handler}',
+  },
+  J1005: {
+    'zh-CN': 'HTTP 作业地址须以 http:// 或 https:// 开头',
+    en: 'The address of an HTTP job must start with http:// or https://',
+    'zh-TW': 'HTTP 作業位址須以 http:// 或 https:// 開頭',
+  },
+  J1006: {
+    'zh-CN': '结束时间须晚于开始时间',
+    en: 'The end time must be later than the start time',
+    'zh-TW': '結束時間須晚於開始時間',
+  },
   Z1000: {
     'zh-CN': '默认租户不能删除或停用',
     en: 'The default tenant cannot be deleted or disabled',
@@ -265,6 +340,62 @@ export const BUSINESS_ERRORS = {
     'zh-CN': '默认租户的编码不能修改',
     en: "The default tenant's code cannot be changed",
     'zh-TW': '預設租戶的編碼不能修改',
+  },
+  F1000: {
+    'zh-CN': '表单不存在或已删除',
+    en: 'The form does not exist or has been deleted',
+    'zh-TW': '表單不存在或已刪除',
+  },
+  F1001: {
+    'zh-CN': '您没有该表单的此项权限',
+    en: 'You may not do this on this form',
+    'zh-TW': '您沒有該表單的此項權限',
+  },
+  F1002: {
+    'zh-CN': '表单尚未发布',
+    en: 'The form has not been published yet',
+    'zh-TW': '表單尚未發佈',
+  },
+  F1003: { 'zh-CN': '表单已停用', en: 'The form is disabled', 'zh-TW': '表單已停用' },
+  F1004: {
+    'zh-CN': '表单设计已被他人修改，请刷新后重试',
+    en: 'Someone else changed the design meanwhile; reload and try again',
+    'zh-TW': '表單設計已被他人修改，請重新整理後重試',
+  },
+  F1005: {
+    'zh-CN': '表单密码不正确',
+    en: 'The form password is incorrect',
+    'zh-TW': '表單密碼不正確',
+  },
+  F1006: {
+    'zh-CN': '表单密码错误次数过多，请10分钟后再试',
+    en: 'Too many wrong form passwords; try again in 10 minutes',
+    'zh-TW': '表單密碼錯誤次數過多，請10分鐘後再試',
+  },
+  F1007: {
+    'zh-CN': '请先验证表单密码',
+    en: 'Enter the form password first',
+    'zh-TW': '請先驗證表單密碼',
+  },
+  F1008: {
+    'zh-CN': '记录不存在或不在您的查看范围内',
+    en: 'The record does not exist or is outside what you may see',
+    'zh-TW': '記錄不存在或不在您的查看範圍內',
+  },
+  F1009: {
+    'zh-CN': '记录已审核通过，不能修改或删除',
+    en: 'The record has been approved and can no longer be changed or deleted',
+    'zh-TW': '記錄已審核通過，不能修改或刪除',
+  },
+  F1010: {
+    'zh-CN': '表单分类不存在',
+    en: 'The form category does not exist',
+    'zh-TW': '表單分類不存在',
+  },
+  F1011: {
+    'zh-CN': '表单密码长度为6到12个字符',
+    en: 'The form password must be 6 to 12 characters long',
+    'zh-TW': '表單密碼長度為6到12個字元',
   },
 } as const satisfies Record<string, Localized>;
 

@@ -49,9 +49,10 @@ export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
 
 /**
  * Pages that stay with the platform operator (the super admin): a tenant's menu set never holds them or their
- * buttons, so no tenant admin or role can be granted tenant or menu management.
+ * buttons, so no tenant admin or role can be granted tenant or menu management, nor the installation's
+ * scheduled jobs.
  */
-export const PLATFORM_ONLY_MENUS = ['sysTenant', 'sysMenu'] as const;
+export const PLATFORM_ONLY_MENUS = ['sysTenant', 'sysMenu', 'sysJob', 'jobDashboard'] as const;
 
 /** A menu as `sysMenu/detail` returns it: the stored columns, flat (the tree nodes nest them under `meta`). */
 export const menuRowSchema = z.object({

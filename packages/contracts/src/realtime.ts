@@ -10,6 +10,10 @@ export const REALTIME_EVENTS = {
   forceOffline: 'forceOffline',
   /** Sessions of the tenant opened, ended, connected or disconnected: online-user lists refresh. */
   onlineUsersChanged: 'onlineUsersChanged',
+  /** A notice was published to the user (contracts/notice.ts NoticeEventPayload): toast, unread count. */
+  notice: 'notice',
+  /** A notice left the user's inbox (withdrawn; NoticeWithdrawnPayload): the unread count refreshes. */
+  noticeWithdrawn: 'noticeWithdrawn',
 } as const;
 
 /** Client → server events. */

@@ -20,4 +20,6 @@ export const CLIENT_CONFIG_CODES = [
   'sys_web_logo',
   'sys_web_copyright',
   'sys_web_icp',
+  'sys_file_max_size_mb',
+  'sys_file_allowed_types',
 ] as const;

@@ -139,6 +139,8 @@ export type SysFileTable = TenantColumns & {
   belong_id: number | null;
   is_public: number;
   remark: string | null;
+  create_org_id: number | null;
+  create_org_name: string | null;
 };
 
 export type SysMenuTable = BaseColumns & {
@@ -284,6 +286,178 @@ export type SysRegionTable = BaseColumns & {
   remark: string | null;
 };
 
+export type SysNoticeTable = TenantColumns & {
+  title: string;
+  content: string;
+  type: number;
+  status: number;
+  audience: number;
+  audience_ids: string | null;
+  publish_at: string | null;
+  public_time: string | null;
+  public_user_id: number | null;
+  public_user_name: string | null;
+  public_org_id: number | null;
+  public_org_name: string | null;
+  cancel_time: string | null;
+  create_org_id: number | null;
+  create_org_name: string | null;
+};
+
+export type SysNoticeUserTable = {
+  id: number;
+  notice_id: number;
+  user_id: number;
+  tenant_id: number;
+  read_status: number;
+  read_time: string | null;
+  create_time: string;
+};
+
+/** Scheduled jobs are the installation's, not a tenant's: no tenant_id. */
+export type SysJobDetailTable = BaseColumns & {
+  job_id: string;
+  group_name: string | null;
+  description: string | null;
+  create_type: number;
+  handler: string | null;
+  http_url: string | null;
+  http_method: string | null;
+  http_headers: string | null;
+  http_body: string | null;
+  timeout_seconds: number;
+  concurrent: number;
+  remark: string | null;
+};
+
+export type SysJobTriggerTable = BaseColumns & {
+  job_id: string;
+  trigger_id: string;
+  trigger_type: string;
+  cron: string | null;
+  period_seconds: number | null;
+  description: string | null;
+  status: number;
+  start_time: string | null;
+  end_time: string | null;
+  max_number_of_runs: number;
+  run_on_start: number;
+  last_run_time: string | null;
+  next_run_time: string | null;
+  number_of_runs: number;
+  number_of_errors: number;
+};
+
+export type SysJobRecordTable = {
+  id: number;
+  job_id: string;
+  trigger_id: string | null;
+  source: string;
+  status: string;
+  start_time: string;
+  end_time: string | null;
+  elapsed_ms: number | null;
+  result: string | null;
+  error: string | null;
+  node_id: string;
+  create_user_name: string | null;
+};
+
+export type SysJobClusterTable = {
+  id: number;
+  node_id: string;
+  host: string | null;
+  pid: number | null;
+  version: string | null;
+  start_time: string;
+  heartbeat_time: string;
+  status: number;
+};
+
+export type SysJobLeaseTable = {
+  name: string;
+  holder: string | null;
+  expires_at: number;
+  acquired_time: string | null;
+};
+
+/** A report form (issue 5): settings, audiences and designs as JSON; records live in `diy_data_<id>`. */
+export type DiyTableTable = TenantColumns & {
+  title: string;
+  report_type: number;
+  classify_id: number | null;
+  owner_org_id: number | null;
+  status: number;
+  pwd_hash: string | null;
+  fillers: string;
+  viewers: string;
+  reviewer_ids: string;
+  needs_review: number;
+  draft_design: string | null;
+  draft_revision: number;
+  version: number;
+  query: string | null;
+  last_update_time: string | null;
+  record_count: number;
+  order_no: number;
+  remark: string | null;
+  create_org_id: number | null;
+  create_org_name: string | null;
+  delete_time: string | null;
+  delete_user_name: string | null;
+};
+
+export type DiyTableVersionTable = {
+  id: number;
+  table_id: number;
+  version: number;
+  design: string;
+  publish_user_id: number | null;
+  publish_user_name: string | null;
+  publish_time: string;
+};
+
+/** A physical column of a form's data table; never deleted. */
+export type DiyTableColumnTable = {
+  id: number;
+  table_id: number;
+  field_id: string;
+  column_name: string;
+  storage_kind: string;
+  created_version: number;
+  create_time: string;
+};
+
+export type DiyRecordHistoryTable = {
+  id: number;
+  tenant_id: number;
+  table_id: number;
+  record_id: number;
+  action: string;
+  changes: string;
+  comment: string | null;
+  version: number;
+  user_id: number | null;
+  user_name: string | null;
+  create_time: string;
+};
+
+export type DiyTableSeqTable = { id: number; table_id: number; period_key: string; last_no: number };
+
+export type DiyTableClassifyTable = TenantColumns & {
+  pid: number;
+  name: string;
+  icon: string | null;
+  order_no: number;
+  status: number;
+  remark: string | null;
+  create_org_id: number | null;
+  create_org_name: string | null;
+};
+
+/** When a user last opened a form (its tip flag shows changes since). */
+export type DiyTableVisitTable = { id: number; table_id: number; user_id: number; visit_time: string };
+
 export type Database = {
   sys_tenant: SysTenantTable;
   sys_org: SysOrgTable;
@@ -309,4 +483,18 @@ export type Database = {
   sys_user_group_member: SysUserGroupMemberTable;
   sys_open_access: SysOpenAccessTable;
   sys_file: SysFileTable;
+  sys_notice: SysNoticeTable;
+  sys_notice_user: SysNoticeUserTable;
+  sys_job_detail: SysJobDetailTable;
+  sys_job_trigger: SysJobTriggerTable;
+  sys_job_record: SysJobRecordTable;
+  sys_job_cluster: SysJobClusterTable;
+  sys_job_lease: SysJobLeaseTable;
+  diy_table: DiyTableTable;
+  diy_table_version: DiyTableVersionTable;
+  diy_table_column: DiyTableColumnTable;
+  diy_record_history: DiyRecordHistoryTable;
+  diy_table_seq: DiyTableSeqTable;
+  diy_table_classify: DiyTableClassifyTable;
+  diy_table_visit: DiyTableVisitTable;
 };

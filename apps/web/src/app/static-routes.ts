@@ -33,6 +33,14 @@ export const STATIC_PAGES: StaticPage[] = [
     isKeepAlive: false,
     isAffix: false,
   },
+  {
+    path: '/notice/inbox',
+    name: 'noticeInbox',
+    titleKey: 'noticeInbox.title',
+    viewKey: '/notice/inbox/index',
+    isKeepAlive: false,
+    isAffix: false,
+  },
 ];
 
 export function findStaticPage(pathname: string): StaticPage | undefined {

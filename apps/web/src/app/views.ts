@@ -24,12 +24,16 @@ export const VIEWS: Record<string, View> = {
   '/platform/sysInfo/index': lazy(() => import('../features/config/sys-info.page.tsx')),
   '/platform/dict/index': lazy(() => import('../features/dict/dict.page.tsx')),
   '/platform/region/index': lazy(() => import('../features/region/region.page.tsx')),
+  '/platform/file/index': lazy(() => import('../features/file/file.page.tsx')),
   '/platform/cache/index': lazy(() => import('../features/cache/cache.page.tsx')),
   '/platform/server/index': lazy(() => import('../features/server/server.page.tsx')),
   '/platform/log/vislog/index': lazy(() => import('../features/log/vis-log.page.tsx')),
   '/platform/log/oplog/index': lazy(() => import('../features/log/op-log.page.tsx')),
   '/platform/log/exlog/index': lazy(() => import('../features/log/ex-log.page.tsx')),
   '/platform/log/difflog/index': lazy(() => import('../features/log/diff-log.page.tsx')),
+  '/platform/job/index': lazy(() => import('../features/job/job.page.tsx')),
+  '/platform/notice/index': lazy(() => import('../features/notice/notice.page.tsx')),
+  '/notice/inbox/index': lazy(() => import('../features/notice/notice-inbox.page.tsx')),
 };
 
 export const VIEW_KEYS = Object.keys(VIEWS);

@@ -6,6 +6,7 @@ import { m0004LogPages } from './0004-log-pages.ts';
 import { m0005CacheServerPages } from './0005-cache-server-pages.ts';
 import { m0006Regions } from './0006-regions.ts';
 import { m0007Identity } from './0007-identity.ts';
+import { m0008NoticeFileJob } from './0008-notice-file-job.ts';
 
 /** Every migration in order, imported statically so that the bundled server carries them. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0005CacheServerPages,
   m0006Regions,
   m0007Identity,
+  m0008NoticeFileJob,
 ];

@@ -9,6 +9,7 @@ import { orgAreaFields } from '../../platform/org/org-area.ts';
 import type { Database } from '../schema.ts';
 import { CONFIGS } from './data/configs.ts';
 import { DICTS } from './data/dicts.ts';
+import { JOBS, type SeedJob } from './data/jobs.ts';
 import { MENUS } from './data/menus.ts';
 import { ORGS } from './data/orgs.ts';
 import { POSITIONS } from './data/positions.ts';
@@ -35,6 +36,7 @@ export type SeedData = {
   menus: SeedMenu[];
   dicts: SeedDictType[];
   configs: SeedConfig[];
+  jobs: SeedJob[];
 };
 
 export const DEMO_DATA: SeedData = {
@@ -46,6 +48,7 @@ export const DEMO_DATA: SeedData = {
   menus: MENUS,
   dicts: DICTS,
   configs: CONFIGS,
+  jobs: JOBS,
 };
 
 /** The default tenant keeps the id Admin.NET-family clients know. */
@@ -503,6 +506,50 @@ async function seedIn(trx: Trx, ctx: SeedContext, data: SeedData): Promise<SeedR
         order_no: c.orderNo,
         remark: c.remark ?? null,
       })),
+    report,
+  );
+
+  // Built-in jobs (the installation's, no tenant), each with its trigger when the job itself is new; the
+  // scheduler gives running triggers their next run time.
+  if (data.jobs.length === 0) return report;
+  const jobIds = new Set(
+    (await trx.selectFrom('sys_job_detail').select('job_id').where('is_delete', '=', 0).execute()).map(
+      (j) => j.job_id,
+    ),
+  );
+  const newJobs = data.jobs.filter((j) => !jobIds.has(j.jobId));
+  await insertMany(
+    trx,
+    'sys_job_detail',
+    newJobs.map((j) => ({
+      ...base(),
+      job_id: j.jobId,
+      group_name: j.groupName,
+      description: j.description,
+      create_type: 1,
+      handler: j.jobId,
+      timeout_seconds: j.timeoutSeconds,
+      concurrent: 0,
+    })),
+    report,
+  );
+  await insertMany(
+    trx,
+    'sys_job_trigger',
+    newJobs.map((j) => ({
+      ...base(),
+      job_id: j.jobId,
+      trigger_id: j.trigger.triggerId,
+      trigger_type: j.trigger.cron ? 'cron' : 'period',
+      cron: j.trigger.cron ?? null,
+      period_seconds: j.trigger.periodSeconds ?? null,
+      description: j.trigger.description,
+      status: 1,
+      max_number_of_runs: 0,
+      run_on_start: 0,
+      number_of_runs: 0,
+      number_of_errors: 0,
+    })),
     report,
   );
   return report;

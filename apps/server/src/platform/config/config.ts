@@ -42,6 +42,11 @@ export type AppConfig = {
    * type); null switches automatic login off (every attempt answers D1020).
    */
   autoLogin: { providerUrl: string | null; timeoutMs: number };
+  /**
+   * Scheduled jobs: the scheduler lease (one process runs scheduled triggers) lasts `leaseTtlMs` and is
+   * renewed every `renewMs` (JOB_LEASE_TTL_MS, JOB_LEASE_RENEW_MS; tests shorten them).
+   */
+  jobs: { leaseTtlMs: number; renewMs: number };
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -118,6 +123,22 @@ function smsConfig(env: Env): AppConfig['sms'] {
     throw new ConfigError('SMS_HTTP_URL', 'SMS_PROVIDER=http needs the URL the codes are posted to');
   }
   return { provider, httpUrl: url, dailyLimit: integer(env, 'SMS_DAILY_LIMIT', 10, 1, 1000) };
+}
+
+/**
+ * Renewal at most a third of the lease, so that one late renewal does not lose it; a lease of at most 20 s
+ * keeps a takeover (lease run out + one renewal period) within 30 s.
+ */
+function jobsConfig(env: Env): AppConfig['jobs'] {
+  const leaseTtlMs = integer(env, 'JOB_LEASE_TTL_MS', 15_000, 1_000, 20_000);
+  const renewMs = integer(env, 'JOB_LEASE_RENEW_MS', Math.floor(leaseTtlMs / 3), 200, 10_000);
+  if (renewMs * 3 > leaseTtlMs) {
+    throw new ConfigError(
+      'JOB_LEASE_RENEW_MS',
+      `${renewMs} is too long; at most a third of JOB_LEASE_TTL_MS`,
+    );
+  }
+  return { leaseTtlMs, renewMs };
 }
 
 function database(env: Env, dataDir: string): DatabaseConfig {
@@ -209,5 +230,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       providerUrl: httpUrl(env, 'AUTO_LOGIN_PROVIDER_URL'),
       timeoutMs: integer(env, 'AUTO_LOGIN_TIMEOUT_MS', 10_000, 100, 120_000),
     },
+    jobs: jobsConfig(env),
   };
 }

@@ -2,13 +2,18 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
+import { hasPathParts, kindOfSuffix, suffixOf } from '@shuzhi/contracts/file';
+import type { Permission } from '@shuzhi/contracts/permissions';
 import type { FastifyReply } from 'fastify';
-import type { SysFileTable } from '../../db/schema.ts';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import type { Database, SysFileTable } from '../../db/schema.ts';
+import { dataScopeOf, orgInScope, rowOrgIds } from '../access/data-scope.ts';
 import type { AppContext, AuthUser } from '../context.ts';
 import type { Db } from '../db/db.ts';
 import { formatDateTime } from '../db/time.ts';
 import { AppError } from '../errors/app-error.ts';
-import { sniffKind } from './sniff.ts';
+import { matchSuffix, type SniffedKind, sniffKind } from './sniff.ts';
 
 export type StoredFile = Pick<
   SysFileTable,
@@ -23,6 +28,7 @@ export type StoredFile = Pick<
   | 'belong_id'
   | 'is_public'
   | 'create_user_id'
+  | 'create_org_id'
 >;
 
 export type StoreFileInput = {
@@ -31,6 +37,12 @@ export type StoreFileInput = {
   fileName: string;
   /** Kinds of sniff.ts the content must be. */
   allowed: readonly string[];
+  /**
+   * 'content' (default): the file is the first kind of `allowed` its bytes show (D8001 when none), stored
+   * under that kind's suffix. 'name': the name's suffix must be one of `allowed` (D8001) and the bytes must
+   * be that kind (D8005); the name must not carry folders (D8003).
+   */
+  match?: 'content' | 'name';
   maxBytes: number;
   /** What the file is for: 'avatar', 'signature', … */
   fileType: string;
@@ -77,6 +89,26 @@ export function storedPath(ctx: AppContext, filePath: string): string | null {
   return full.startsWith(root + sep) ? full : null;
 }
 
+/** The kind an upload is stored as, or the refusal (D8000 empty, D8002 size, D8003 folders, D8001, D8005). */
+export function checkUpload(input: StoreFileInput): SniffedKind {
+  if (input.data.length === 0) throw new AppError('D8000');
+  if (input.data.length > input.maxBytes) throw new AppError('D8002', { max: formatBytes(input.maxBytes) });
+  if (input.match !== 'name') {
+    const kind = sniffKind(input.data, input.allowed);
+    if (!kind) throw new AppError('D8001', { types: input.allowed.join(', ') });
+    return kind;
+  }
+  if (hasPathParts(input.fileName)) throw new AppError('D8003');
+  const claimed = suffixOf(input.fileName);
+  const kind = kindOfSuffix(claimed);
+  if (!claimed || !input.allowed.includes(claimed)) {
+    throw new AppError('D8001', { types: input.allowed.join(', ') });
+  }
+  const found = matchSuffix(input.data, kind, `.${claimed}`);
+  if (!found) throw new AppError('D8005', { suffix: `.${claimed}` });
+  return found;
+}
+
 /**
  * Checks and stores an upload: size, then the kind by its first bytes; writes
  * DATA_DIR/upload/yyyy/MM/dd/<id><suffix> and its `sys_file` row (in `db`, which may be the caller's
@@ -88,10 +120,7 @@ export async function storeFile(
   input: StoreFileInput,
   db: Db = ctx.db,
 ): Promise<StoredFile> {
-  if (input.data.length === 0) throw new AppError('D8000');
-  if (input.data.length > input.maxBytes) throw new AppError('D8002', { max: formatBytes(input.maxBytes) });
-  const kind = sniffKind(input.data, input.allowed);
-  if (!kind) throw new AppError('D8001', { types: input.allowed.join(', ') });
+  const kind = checkUpload(input);
 
   const id = ctx.newId();
   const now = new Date();
@@ -118,6 +147,7 @@ export async function storeFile(
     belong_id: input.belongId ?? null,
     is_public: input.isPublic ? 1 : 0,
     create_user_id: caller.userId,
+    create_org_id: caller.orgId || null,
   };
   try {
     await db
@@ -125,6 +155,7 @@ export async function storeFile(
       .values({
         ...row,
         provider: 'local',
+        create_org_name: caller.orgName || null,
         file_md5: createHash('md5').update(input.data).digest('hex'),
         remark: input.remark ?? null,
         create_time: formatDateTime(now),
@@ -145,51 +176,113 @@ export async function removeStoredFile(ctx: AppContext, filePath: string): Promi
   if (full) await unlink(full).catch(() => undefined);
 }
 
+/** Holders of these read every file of their tenant inside their data scope (file management). */
+const FILE_ADMIN: readonly Permission[] = ['sysFile:page', 'sysFile:download'];
+
+const FILE_COLUMNS = [
+  'id',
+  'tenant_id',
+  'file_name',
+  'suffix',
+  'file_path',
+  'size',
+  'content_type',
+  'file_type',
+  'belong_id',
+  'is_public',
+  'create_user_id',
+  'create_org_id',
+] as const;
+
+const isFileAdmin = (caller: AuthUser) => FILE_ADMIN.some((p) => caller.permissions.has(p));
+
 /**
  * A file the caller may read, or D1002: files of another tenant do not exist for the caller (the super
  * admin excepted); within the tenant, avatars, signatures and public files are readable by everyone signed
- * in, other files by whoever uploaded them.
+ * in, other files by whoever uploaded them, and by holders of `sysFile:page` or `sysFile:download` when the
+ * uploader's org is inside their data scope.
  */
 export async function readableFile(ctx: AppContext, caller: AuthUser, id: number): Promise<StoredFile> {
   const row = await ctx.db
     .selectFrom('sys_file')
-    .select([
-      'id',
-      'tenant_id',
-      'file_name',
-      'suffix',
-      'file_path',
-      'size',
-      'content_type',
-      'file_type',
-      'belong_id',
-      'is_public',
-      'create_user_id',
-    ])
+    .select([...FILE_COLUMNS])
     .where('id', '=', id)
     .where('is_delete', '=', 0)
     .executeTakeFirst();
   if (!row) throw new AppError('D1002');
-  const superAdmin = caller.accountType === 999;
+  const superAdmin = caller.accountType === ACCOUNT_TYPE.superAdmin;
   if (!superAdmin && Number(row.tenant_id) !== caller.tenantId) throw new AppError('D1002');
   const readable =
     superAdmin ||
     row.is_public === 1 ||
     TENANT_READABLE.has(row.file_type ?? '') ||
-    Number(row.create_user_id) === caller.userId;
+    Number(row.create_user_id) === caller.userId ||
+    (isFileAdmin(caller) && orgInScope(await dataScopeOf(ctx, caller), row.create_org_id));
   if (!readable) throw new AppError('D1002');
   return row;
 }
 
-/** Streams a stored file inline with its stored content type (never the client's). */
-export async function sendStoredFile(ctx: AppContext, reply: FastifyReply, file: StoredFile) {
+/**
+ * Narrows a `sys_file` query to the files `readableFile` admits (tenant, then public, avatar or signature,
+ * own, or inside the data scope of a file administrator).
+ */
+export async function whereReadable<O>(
+  ctx: AppContext,
+  caller: AuthUser,
+  query: SelectQueryBuilder<Database, 'sys_file', O>,
+): Promise<SelectQueryBuilder<Database, 'sys_file', O>> {
+  if (caller.accountType === ACCOUNT_TYPE.superAdmin) return query;
+  const view = isFileAdmin(caller) ? await dataScopeOf(ctx, caller) : null;
+  // biome-ignore lint/suspicious/noExplicitAny: sys_file columns, checked by the callers' selects.
+  return query.where((eb: ExpressionBuilder<any, any>) => {
+    const tenant = eb('tenant_id', '=', caller.tenantId);
+    if (view?.all) return tenant;
+    const either = [
+      eb('is_public', '=', 1),
+      eb('file_type', 'in', [...TENANT_READABLE]),
+      eb('create_user_id', '=', caller.userId),
+    ];
+    const orgs = view ? rowOrgIds(view) : [];
+    if (orgs.length > 0) either.push(eb('create_org_id', 'in', [...orgs]));
+    return eb.and([tenant, eb.or(either)]);
+  }) as SelectQueryBuilder<Database, 'sys_file', O>;
+}
+
+/** RFC 5987 value: encodeURIComponent leaves ' ( ) * ! unescaped, which `filename*` does not allow. */
+const rfc5987 = (text: string) =>
+  encodeURIComponent(text).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * `Content-Disposition` with the original name: `filename*=UTF-8''…` for browsers, and a plain ASCII
+ * `filename="…"` for old clients (other characters become `_`; a name of underscores only becomes `file`).
+ */
+export function contentDisposition(type: 'inline' | 'attachment', fileName: string, suffix = ''): string {
+  let ascii = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_').replace(/_+/g, '_');
+  const dot = ascii.lastIndexOf('.');
+  const stem = dot > 0 ? ascii.slice(0, dot) : ascii;
+  if (!/[A-Za-z0-9]/.test(stem)) ascii = `file${dot > 0 ? ascii.slice(dot) : suffix}`;
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`;
+}
+
+/**
+ * Streams a stored file with its stored content type (never the client's): inline for previews, as an
+ * attachment under its original name for downloads. `nosniff` keeps a browser from running a text file as
+ * HTML.
+ */
+export async function sendStoredFile(
+  ctx: AppContext,
+  reply: FastifyReply,
+  file: StoredFile,
+  disposition: 'inline' | 'attachment' = 'inline',
+) {
   const full = storedPath(ctx, file.file_path);
   const info = full ? await stat(full).catch(() => null) : null;
   if (!full || !info?.isFile()) throw new AppError('D1002');
   return reply
     .header('content-type', file.content_type ?? 'application/octet-stream')
     .header('content-length', String(info.size))
-    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+    .header('content-disposition', contentDisposition(disposition, file.file_name, file.suffix ?? ''))
+    .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, max-age=86400')
     .send(createReadStream(full));
 }

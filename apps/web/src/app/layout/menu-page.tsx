@@ -4,16 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MenuRoute } from '../../platform/views/menu-routes.ts';
 import { VIEWS } from '../views.ts';
-import styles from './layout.module.css';
+import { IframePage } from './iframe-page.tsx';
 
 /** The page behind a menu: its registered view, an embedded link, or an external link to open. */
 export function MenuPage({ route }: { route: MenuRoute }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   if (route.isIframe && route.link) {
-    return (
-      <iframe className={styles.iframe} src={route.link} title={route.title} data-testid="iframe-page" />
-    );
+    return <IframePage link={route.link} title={route.title} />;
   }
   const View = route.viewKey ? VIEWS[route.viewKey] : undefined;
   if (View) return <View />;

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFileUrl } from '../../components/file-image/use-file-url.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { NoticeBell } from '../../features/notice/notice-bell.tsx';
 import { feedback } from '../../platform/feedback/feedback.ts';
 import { useLockScreen } from '../../platform/session/lock-screen.ts';
 import { logout } from '../../platform/session/logout.ts';
@@ -76,6 +77,7 @@ export function TopTools({ color, onOpenSettings }: { color: string; onOpenSetti
 
   return (
     <div className={styles.tools}>
+      <NoticeBell color={color} />
       <LanguageSwitch color={color} />
       <FullscreenToggle color={color} />
       <Tooltip title={t('layout.settings')}>

@@ -234,7 +234,7 @@ export default function RegionPage() {
           extra={<SyncButton onDone={() => setGeneration((g) => g + 1)} />}
           style={{ height: '100%' }}
         >
-          <Space direction="vertical" size={12} style={{ width: '100%' }}>
+          <Space orientation="vertical" size={12} style={{ width: '100%' }}>
             <RegionCascader
               root="province"
               value={located}

@@ -75,7 +75,7 @@ export function DataScopeModal({ role, onClose }: { role: RoleRow | null; onClos
         style={{ width: '100%' }}
         data-testid="role-scope-radio"
       >
-        <Space direction="vertical" size={6} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={6} style={{ width: '100%' }}>
           {SCOPES.map((value) => (
             <Radio
               key={value}

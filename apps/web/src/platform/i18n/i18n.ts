@@ -11,12 +11,20 @@ import zhCN from './locales/zh-cn.ts';
 import zhTW from './locales/zh-tw.ts';
 
 type Messages = Record<string, unknown>;
-/** A feature's own texts (`features/<domain>/<domain>.locale.ts`), under top-level keys of its own. */
+/**
+ * A feature's or shared component's own texts (`features/<domain>/<domain>.locale.ts`,
+ * `components/<name>/<name>.locale.ts`), under top-level keys of its own.
+ */
 export type FeatureLocale = { 'zh-CN': Messages; en: Messages; 'zh-TW': Messages };
 
 // Each feature keeps its texts beside its pages, so that features added side by side never edit one file.
 const featureLocales = Object.entries(
-  import.meta.glob<{ default: FeatureLocale }>('../../features/*/*.locale.ts', { eager: true }),
+  import.meta.glob<{ default: FeatureLocale }>(
+    ['../../features/*/*.locale.ts', '../../components/*/*.locale.ts'],
+    {
+      eager: true,
+    },
+  ),
 ).map(([file, module]) => ({ file, locale: module.default }));
 
 function merge(base: Messages, language: keyof FeatureLocale): Messages {

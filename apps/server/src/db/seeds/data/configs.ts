@@ -74,6 +74,21 @@ const META: Record<ConfigCode, { name: string; groupCode: string; remark: string
     groupCode: 'Default',
     remark: '访问、操作、异常和差异日志保留的天数，每天清理一次；0 表示永久保留',
   },
+  sys_file_max_size_mb: {
+    name: '上传文件大小上限',
+    groupCode: 'File',
+    remark: '文件管理上传单个文件的最大大小，单位：MB',
+  },
+  sys_file_allowed_types: {
+    name: '允许上传的文件类型',
+    groupCode: 'File',
+    remark: '允许上传的文件后缀，用英文逗号分隔；文件内容须与后缀相符',
+  },
+  sys_job_record_retention_days: {
+    name: '作业记录保留天数',
+    groupCode: 'Default',
+    remark: '定时任务运行记录保留的天数；0 表示永久保留',
+  },
 };
 
 export const CONFIGS: SeedConfig[] = (Object.keys(CONFIG_DEFAULTS) as ConfigCode[]).map((code, i) => ({

@@ -99,6 +99,7 @@ export const DICTS: SeedDictType[] = [
       { label: '草稿', value: '0', tagType: 'default', orderNo: 1 },
       { label: '已发布', value: '1', tagType: 'success', orderNo: 2 },
       { label: '已撤回', value: '2', tagType: 'error', orderNo: 3 },
+      { label: '定时发布', value: '3', tagType: 'processing', orderNo: 4 },
     ],
   },
   {
@@ -110,6 +111,7 @@ export const DICTS: SeedDictType[] = [
       { label: '登录与会话', value: 'Login', orderNo: 2 },
       { label: '安全', value: 'Security', orderNo: 3 },
       { label: '站点', value: 'Web', orderNo: 4 },
+      { label: '文件', value: 'File', orderNo: 5 },
     ],
   },
   {

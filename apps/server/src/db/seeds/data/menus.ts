@@ -318,9 +318,11 @@ const platform = dir('platform', '平台管理', '/platform', 'ControlOutlined',
     buttons: buttons('sysRegion', [...CRUD, 'sync']),
   }),
   page('sysNotice', '通知公告', '/platform/notice', '/platform/notice/index', 'NotificationOutlined', 4, {
+    enabled: true,
     buttons: buttons('sysNotice', [...CRUD, 'publish', 'withdraw']),
   }),
   page('sysFile', '文件管理', '/platform/file', '/platform/file/index', 'FileOutlined', 5, {
+    enabled: true,
     buttons: buttons('sysFile', [...CRUD, 'upload', 'download']),
   }),
   page('sysCache', '缓存管理', '/platform/cache', '/platform/cache/index', 'ThunderboltOutlined', 6, {
@@ -332,8 +334,24 @@ const platform = dir('platform', '平台管理', '/platform', 'ControlOutlined',
     buttons: buttons('sysServer', ['detail']),
   }),
   page('sysJob', '任务调度', '/platform/job', '/platform/job/index', 'ClockCircleOutlined', 8, {
+    enabled: true,
     buttons: buttons('sysJob', [...CRUD, 'start', 'pause', 'runNow', 'cancel']),
   }),
+  // SPEC §2: the API's /schedule page, embedded; reached from 任务调度, hidden from the menu.
+  page(
+    'jobDashboard',
+    '任务看板',
+    '/platform/job/dashboard',
+    '/platform/job/dashboard/index',
+    'FundOutlined',
+    8,
+    {
+      enabled: true,
+      isHide: true,
+      isIframe: true,
+      outLink: '/schedule',
+    },
+  ),
   // Title, logo, copyright and ICP line of the login page and footer: sys_web_* config rows, saved with
   // sysConfig:update (the same permission as on 参数配置).
   page('sysInfo', '系统信息', '/platform/sysInfo', '/platform/sysInfo/index', 'DesktopOutlined', 9, {

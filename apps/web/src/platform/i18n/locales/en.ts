@@ -289,6 +289,10 @@ const en: Messages = {
     sysLogOp: 'Operation log',
     sysLogEx: 'Exception log',
     sysLogDiff: 'Diff log',
+    sysNotice: 'Notices',
+    sysFile: 'Files',
+    sysJob: 'Scheduled jobs',
+    jobDashboard: 'Job dashboard',
   },
   crud: {
     search: 'Search',

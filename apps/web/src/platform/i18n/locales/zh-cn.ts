@@ -285,6 +285,10 @@ const zhCN = {
     sysLogOp: '操作日志',
     sysLogEx: '异常日志',
     sysLogDiff: '差异日志',
+    sysNotice: '通知公告',
+    sysFile: '文件管理',
+    sysJob: '任务调度',
+    jobDashboard: '任务看板',
   },
   crud: {
     search: '查询',

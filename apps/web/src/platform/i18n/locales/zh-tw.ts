@@ -287,6 +287,10 @@ const zhTW: Messages = {
     sysLogOp: '操作日誌',
     sysLogEx: '異常日誌',
     sysLogDiff: '差異日誌',
+    sysNotice: '通知公告',
+    sysFile: '檔案管理',
+    sysJob: '任務排程',
+    jobDashboard: '任務看板',
   },
   crud: {
     search: '查詢',

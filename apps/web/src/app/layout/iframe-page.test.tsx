@@ -1,0 +1,29 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { IframePage, resolveFrameLink } from './iframe-page.tsx';
+
+describe('resolveFrameLink', () => {
+  it('puts a relative link on the API host and leaves absolute links alone', () => {
+    expect(resolveFrameLink('/schedule', 'https://api.example.org/')).toBe(
+      'https://api.example.org/schedule',
+    );
+    expect(resolveFrameLink('/schedule', 'https://api.example.org/base')).toBe(
+      'https://api.example.org/base/schedule',
+    );
+    expect(resolveFrameLink('/schedule', '')).toBe('/schedule');
+    expect(resolveFrameLink('/schedule', undefined)).toBe('/schedule');
+    expect(resolveFrameLink('https://gitee.com/zuohuaijun', 'https://api.example.org')).toBe(
+      'https://gitee.com/zuohuaijun',
+    );
+    expect(resolveFrameLink('//cdn.example.org/x', 'https://api.example.org')).toBe('//cdn.example.org/x');
+  });
+});
+
+describe('IframePage', () => {
+  it('embeds the link with the menu title', () => {
+    render(<IframePage link="/schedule" title="任务看板" />);
+    const frame = screen.getByTestId('iframe-page') as HTMLIFrameElement;
+    expect(frame.getAttribute('src')).toBe('/schedule');
+    expect(frame.title).toBe('任务看板');
+  });
+});
