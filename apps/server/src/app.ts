@@ -8,6 +8,8 @@ import { cacheRoutes } from './modules/cache/cache.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { constRoutes } from './modules/const/const.routes.ts';
 import { dictRoutes } from './modules/dict/dict.routes.ts';
+import { diyDataRoutes } from './modules/diy-data/diy-data.routes.ts';
+import { diyTableRoutes } from './modules/diy-table/diy-table.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { installJobs } from './modules/job/job.handlers.ts';
@@ -107,6 +109,8 @@ const MODULES: RouteModule[] = [
   tenantRoutes,
   fileRoutes,
   jobRoutes,
+  diyTableRoutes,
+  diyDataRoutes,
 ];
 
 /** Builds the API: opens the database, applies migrations, seeds, and registers every module. */

@@ -144,6 +144,7 @@ describe('config, dictionary and system-info menus', () => {
       '0006-regions',
       '0007-identity',
       '0008-notice-file-job',
+      '0009-diy-forms',
     ]);
     for (const name of ['platform', 'sysConfig', 'sysDict', 'sysLog', 'sysLogOp'])
       expect(await status(name), name).toBe(1);

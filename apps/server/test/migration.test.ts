@@ -38,6 +38,7 @@ describe('migrations', () => {
       '0006-regions',
       '0007-identity',
       '0008-notice-file-job',
+      '0009-diy-forms',
     ]);
     expect(await migrate(db, dialect, MIGRATIONS)).toEqual([]);
     expect(await tables()).toEqual(

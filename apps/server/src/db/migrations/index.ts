@@ -7,6 +7,7 @@ import { m0005CacheServerPages } from './0005-cache-server-pages.ts';
 import { m0006Regions } from './0006-regions.ts';
 import { m0007Identity } from './0007-identity.ts';
 import { m0008NoticeFileJob } from './0008-notice-file-job.ts';
+import { m0009DiyForms } from './0009-diy-forms.ts';
 
 /** Every migration in order, imported statically so that the bundled server carries them. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0006Regions,
   m0007Identity,
   m0008NoticeFileJob,
+  m0009DiyForms,
 ];

@@ -1,0 +1,202 @@
+import { addResultSchema } from '@shuzhi/contracts/crud';
+import {
+  designVersionQuerySchema,
+  formDesignForFillingSchema,
+  formIdQuerySchema,
+  recordDeleteInputSchema,
+  recordHistoryQuerySchema,
+  recordHistorySchema,
+  recordPageInputSchema,
+  recordSaveInputSchema,
+  recordSchema,
+} from '@shuzhi/contracts/diy-table';
+import { idSchema, pageResultSchema } from '@shuzhi/contracts/envelope';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext, AuthUser } from '../../platform/context.ts';
+import { withFieldErrors } from '../../platform/diy/field-errors.ts';
+import { ValidationError } from '../../platform/errors/app-error.ts';
+import { defineRoute } from '../../platform/http/route.ts';
+import {
+  deleteRecords,
+  designForFilling,
+  recordDetail,
+  recordHistory,
+  recordList,
+  recordPage,
+  saveRecord,
+} from './diy-data.service.ts';
+
+const TAGS = ['diyData'];
+const NULL_RESULT = z.null();
+const BASE = '/api/diyData/:tableId(^\\d+$)';
+const tableParams = z.object({ tableId: idSchema });
+const recordParams = z.object({ tableId: idSchema, id: idSchema });
+
+/** Page filters from a query string: no `filters` (POST them), `mine` as text. */
+const pageQuerySchema = recordPageInputSchema.omit({ filters: true, mine: true }).extend({
+  mine: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
+    .optional()
+    .transform((v) => v === true || v === 'true' || v === '1'),
+});
+
+function missingId(part: 'body' | 'querystring'): never {
+  const parsed = z.object({ id: idSchema }).safeParse({});
+  throw new ValidationError(parsed.success ? [] : parsed.error.issues, part);
+}
+
+/**
+ * `/api/diyData/{tableId}/…`: the records of a form through the generic CRUD routes of SPEC §7. Every route
+ * is open to signed-in users and asks the form's `formAuth` (myAuth) what the caller may do; a form that is
+ * not theirs answers F1000, a missing right F1001, an unverified form password F1007.
+ */
+export function diyDataRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const me = (req: { user: AuthUser | null }) => req.user as AuthUser;
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: `${BASE}/page`,
+    access: 'loggedIn',
+    summary: 'Records: a page (keyword over text fields, filters by field, sort by any field column)',
+    tags: TAGS,
+    params: tableParams,
+    body: recordPageInputSchema,
+    response: pageResultSchema(recordSchema),
+    handler: ({ params, body, req }) => recordPage(ctx, me(req), params.tableId, body),
+  });
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: `${BASE}/page`,
+    access: 'loggedIn',
+    summary: 'Records: a page (query string; filters by field only through POST)',
+    tags: TAGS,
+    params: tableParams,
+    query: pageQuerySchema,
+    response: pageResultSchema(recordSchema),
+    handler: ({ params, query, req }) => recordPage(ctx, me(req), params.tableId, query),
+  });
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: `${BASE}/list`,
+    access: 'loggedIn',
+    summary: 'Records: the newest records the caller sees (at most 1000)',
+    tags: TAGS,
+    params: tableParams,
+    query: pageQuerySchema.partial(),
+    response: z.array(recordSchema),
+    handler: ({ params, query, req }) => recordList(ctx, me(req), params.tableId, query),
+  });
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: `${BASE}/detail`,
+    access: 'loggedIn',
+    summary: 'Records: one record (?id= or ?Id=)',
+    tags: TAGS,
+    params: tableParams,
+    query: formIdQuerySchema,
+    response: recordSchema,
+    handler: ({ params, query, req }) =>
+      recordDetail(ctx, me(req), params.tableId, query.id ?? query.Id ?? missingId('querystring')),
+  });
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: `${BASE}/:id(^\\d+$)`,
+    access: 'loggedIn',
+    summary: 'Records: one record by path',
+    tags: TAGS,
+    params: recordParams,
+    response: recordSchema,
+    handler: ({ params, req }) => recordDetail(ctx, me(req), params.tableId, params.id),
+  });
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: `${BASE}/design`,
+    access: 'loggedIn',
+    summary: 'Records: the form item with myAuth and the design of a version (default the published one)',
+    tags: TAGS,
+    params: tableParams,
+    query: designVersionQuerySchema,
+    response: formDesignForFillingSchema,
+    handler: ({ params, query, req }) => designForFilling(ctx, me(req), params.tableId, query.version),
+  });
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: `${BASE}/history`,
+    access: 'loggedIn',
+    summary: 'Records: every step of a record with field-level before/after, oldest first',
+    tags: TAGS,
+    params: tableParams,
+    query: recordHistoryQuerySchema,
+    response: z.array(recordHistorySchema),
+    handler: ({ params, query, req }) => recordHistory(ctx, me(req), params.tableId, query.id),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: `${BASE}/add`,
+    access: 'loggedIn',
+    summary: 'Records: file a new record (draft, or submit: true); answers its id; field errors by path',
+    tags: TAGS,
+    params: tableParams,
+    body: recordSaveInputSchema,
+    response: addResultSchema,
+    handler: ({ params, body, req, reply, locale }) =>
+      withFieldErrors(reply, () =>
+        saveRecord(ctx, me(req), params.tableId, { values: body.values, submit: body.submit }, locale),
+      ),
+  });
+  for (const url of ['update', 'put'] as const) {
+    defineRoute(app, ctx, {
+      method: 'PUT',
+      url: `${BASE}/${url}`,
+      access: 'loggedIn',
+      summary: 'Records: change a record (submit: true files it); field errors by path',
+      tags: TAGS,
+      params: tableParams,
+      body: recordSaveInputSchema,
+      response: NULL_RESULT,
+      handler: ({ params, body, req, reply, locale }) =>
+        withFieldErrors(reply, async () => {
+          const id = body.id ?? missingId('body');
+          await saveRecord(
+            ctx,
+            me(req),
+            params.tableId,
+            { id, values: body.values, submit: body.submit },
+            locale,
+          );
+          return null;
+        }),
+    });
+  }
+  defineRoute(app, ctx, {
+    method: 'DELETE',
+    url: `${BASE}/delete`,
+    access: 'loggedIn',
+    summary: 'Records: delete (soft) one (id in the body or the query) or several (ids)',
+    tags: TAGS,
+    params: tableParams,
+    query: formIdQuerySchema,
+    body: recordDeleteInputSchema.nullish(),
+    response: NULL_RESULT,
+    handler: async ({ params, body, query, req }) => {
+      const ids = body?.ids ?? [body?.id ?? query.id ?? query.Id ?? missingId('body')];
+      await deleteRecords(ctx, me(req), params.tableId, ids);
+      return null;
+    },
+  });
+  defineRoute(app, ctx, {
+    method: 'DELETE',
+    url: `${BASE}/:id(^\\d+$)`,
+    access: 'loggedIn',
+    summary: 'Records: delete (soft) by path',
+    tags: TAGS,
+    params: recordParams,
+    response: NULL_RESULT,
+    handler: async ({ params, req }) => {
+      await deleteRecords(ctx, me(req), params.tableId, [params.id]);
+      return null;
+    },
+  });
+}
