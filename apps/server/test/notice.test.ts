@@ -493,6 +493,27 @@ describe('states', () => {
 });
 
 describe('scope and tenants', () => {
+  it('offers the editor recipients of their own scope and the tenant’s roles, without user-admin buttons', async () => {
+    const found = await ok<{ id: number; account: string }[]>(
+      njd,
+      'GET',
+      '/api/sysNotice/audienceUsers?keyword=staff',
+    );
+    const accounts = found.map((u) => u.account);
+    expect(accounts).toContain('njdlstaff');
+    expect(accounts).not.toContain('fgwstaff');
+    expect(await ok<unknown[]>(njd, 'GET', `/api/sysNotice/audienceUsers?ids=${users.fgwstaff}`)).toEqual([]);
+    expect(
+      (await ok<{ id: number }[]>(admin, 'GET', `/api/sysNotice/audienceUsers?ids=${users.fgwstaff}`)).map(
+        (u) => u.id,
+      ),
+    ).toEqual([users.fgwstaff]);
+    const roles = await ok<{ code: string }[]>(njd, 'GET', '/api/sysNotice/audienceRoles');
+    expect(roles.map((r) => r.code)).toContain('staff');
+    expect(await code(staff, 'GET', '/api/sysNotice/audienceUsers?keyword=a')).toBe(403);
+    expect(await code(njd, 'GET', '/api/sysNotice/audienceUsers?ids=1;drop')).toBe(400);
+  });
+
   it('a leader sees and manages only notices of their data scope', async () => {
     const own = await add(njd, {
       title: '街道通知',

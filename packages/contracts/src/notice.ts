@@ -171,3 +171,28 @@ export type NoticeEventPayload = {
 };
 /** Realtime `noticeWithdrawn`: a notice left the user's inbox. */
 export type NoticeWithdrawnPayload = { id: number };
+
+/** `GET /api/sysNotice/audienceUsers?keyword=&ids=`: users the editor may address (their data scope). */
+export const audienceUsersQuerySchema = z.object({
+  keyword: filterText,
+  /** Comma-separated ids whose labels the editor needs. */
+  ids: z
+    .string()
+    .max(20_000)
+    .regex(/^[0-9]*(,[0-9]+)*$/)
+    .optional(),
+});
+export const audienceUserSchema = z.object({
+  id: z.number(),
+  account: z.string(),
+  realName: z.string(),
+  orgName: z.string().nullable(),
+});
+export type AudienceUser = z.infer<typeof audienceUserSchema>;
+
+/** `GET /api/sysNotice/audienceRoles`: the tenant's enabled roles. */
+export const audienceRoleSchema = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export type AudienceRole = z.infer<typeof audienceRoleSchema>;
+
+/** At most this many users per picker search. */
+export const AUDIENCE_PICK_LIMIT = 20;

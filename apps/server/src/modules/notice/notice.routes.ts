@@ -2,6 +2,9 @@ import { detailQuerySchema, idParamsSchema } from '@shuzhi/contracts/crud';
 import { pageResultSchema } from '@shuzhi/contracts/envelope';
 import type { Localized } from '@shuzhi/contracts/i18n';
 import {
+  audienceRoleSchema,
+  audienceUserSchema,
+  audienceUsersQuerySchema,
   NOTICE_STATUS,
   noticeAddInputSchema,
   noticeDetailSchema,
@@ -28,6 +31,8 @@ import { defineRoute } from '../../platform/http/route.ts';
 import { sanitizeNoticeHtml } from './notice.sanitize.ts';
 import {
   audienceIdsOf,
+  audienceRoles,
+  audienceUsers,
   checkAudience,
   noticeDetail,
   noticePage,
@@ -169,6 +174,27 @@ export function noticeRoutes(app: FastifyInstance, ctx: AppContext): void {
       await withdrawNotice(ctx, currentUser(req), body.id);
       return null;
     },
+  });
+
+  // The recipient pickers of the editor: a notice editor needs no user- or role-admin permission.
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/sysNotice/audienceUsers',
+    access: 'sysNotice:add',
+    summary: 'Notices: users the editor may address (data scope), by keyword or ids',
+    tags: TAGS,
+    query: audienceUsersQuerySchema,
+    response: z.array(audienceUserSchema),
+    handler: ({ ctx, req, query }) => audienceUsers(ctx, currentUser(req), query),
+  });
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/sysNotice/audienceRoles',
+    access: 'sysNotice:add',
+    summary: 'Notices: the tenant’s enabled roles, for the role audience',
+    tags: TAGS,
+    response: z.array(audienceRoleSchema),
+    handler: ({ ctx, req }) => audienceRoles(ctx, currentUser(req)),
   });
 
   defineRoute(app, ctx, {

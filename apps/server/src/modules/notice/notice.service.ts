@@ -1,6 +1,9 @@
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 import { type PageResult, STATUS } from '@shuzhi/contracts/envelope';
 import {
+  AUDIENCE_PICK_LIMIT,
+  type AudienceRole,
+  type AudienceUser,
   NOTICE_AUDIENCE,
   NOTICE_READ,
   NOTICE_STATUS,
@@ -634,4 +637,58 @@ export async function receivedDetail(
     item = { ...item, readStatus: NOTICE_READ.read, readTime: formatDateTime() };
   }
   return { ...item, content: row.content };
+}
+
+/**
+ * Users a notice editor may address: live, enabled users of the tenant inside the editor's data scope,
+ * by keyword (account, name) or by ids (labels of chosen ones). The editor needs no user-admin permission.
+ */
+export async function audienceUsers(
+  ctx: AppContext,
+  user: AuthUser,
+  query: { keyword?: string; ids?: string },
+): Promise<AudienceUser[]> {
+  const view = await dataScopeOf(ctx, user);
+  let q = ctx.db
+    .selectFrom('sys_user as u')
+    .leftJoin('sys_org as o', 'o.id', 'u.org_id')
+    .select(['u.id', 'u.account', 'u.real_name', 'o.name as org_name'])
+    .where('u.tenant_id', '=', user.tenantId)
+    .where('u.is_delete', '=', 0)
+    .where('u.status', '=', STATUS.enabled)
+    .where('u.account_type', '!=', ACCOUNT_TYPE.superAdmin);
+  q = whereInScope(q, view, 'u.org_id', 'u.id');
+  const ids = (query.ids ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number)
+    .slice(0, AUDIENCE_PICK_LIMIT * 50);
+  if (ids.length > 0) q = q.where('u.id', 'in', ids);
+  else {
+    q = applyFilters(
+      q,
+      { keyword: { like: ['u.account', 'u.real_name'] } },
+      { keyword: query.keyword },
+      ctx.dialect,
+    ) as typeof q;
+  }
+  const rows = await q
+    .orderBy('u.real_name')
+    .orderBy('u.id')
+    .limit(ids.length > 0 ? ids.length : AUDIENCE_PICK_LIMIT)
+    .execute();
+  return rows.map((r) => ({ id: r.id, account: r.account, realName: r.real_name, orgName: r.org_name }));
+}
+
+/** The tenant's enabled roles, for the role audience. */
+export async function audienceRoles(ctx: AppContext, user: AuthUser): Promise<AudienceRole[]> {
+  return ctx.db
+    .selectFrom('sys_role')
+    .select(['id', 'code', 'name'])
+    .where('tenant_id', '=', user.tenantId)
+    .where('is_delete', '=', 0)
+    .where('status', '=', STATUS.enabled)
+    .orderBy('order_no')
+    .orderBy('id')
+    .execute();
 }

@@ -48,15 +48,7 @@ api.detail.mockImplementation(async () => DRAFT);
 api.add.mockImplementation(async () => 77);
 api.update.mockImplementation(async () => null);
 api.publish.mockImplementation(async () => null);
-api.searchUsers.mockImplementation(async () => ({
-  page: 1,
-  pageSize: 20,
-  total: 0,
-  totalPages: 0,
-  items: [],
-  hasPrevPage: false,
-  hasNextPage: false,
-}));
+api.searchUsers.mockImplementation(async () => []);
 
 function wrap(children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: 0 } } });

@@ -145,7 +145,7 @@ export function NoticeEditor({
     }
   }, [detail.data, form]);
   useEffect(() => {
-    const items = users.data?.items;
+    const items = users.data;
     if (!items?.length) return;
     setUserLabels((labels) => {
       const next = new Map(labels);
@@ -157,11 +157,11 @@ export function NoticeEditor({
 
   const selectedUsers = Form.useWatch('userIds', form) ?? [];
   const userOptions = useMemo(() => {
-    const ids = new Set<number>([...(users.data?.items.map((u) => u.id) ?? []), ...selectedUsers]);
+    const ids = new Set<number>([...(users.data?.map((u) => u.id) ?? []), ...selectedUsers]);
     return [...ids].map((id) => ({ value: id, label: userLabels.get(id) ?? String(id) }));
   }, [users.data, selectedUsers, userLabels]);
   const roleOptions = useMemo(
-    () => (roles.data ?? []).filter((r) => r.status === 1).map((r) => ({ value: r.id, label: r.name })),
+    () => (roles.data ?? []).map((r) => ({ value: r.id, label: r.name })),
     [roles.data],
   );
 

@@ -1,5 +1,7 @@
 import type { PageResult } from '@shuzhi/contracts/envelope';
 import type {
+  AudienceRole,
+  AudienceUser,
   NoticeAddInput,
   NoticeDetail,
   NoticePageInput,
@@ -10,7 +12,6 @@ import type {
   ReceivedPageInput,
   UnreadList,
 } from '@shuzhi/contracts/notice';
-import type { RoleOption } from '@shuzhi/contracts/role';
 import { createResource } from '../../platform/data/resource.ts';
 import { http } from '../../platform/http/http.ts';
 
@@ -19,9 +20,6 @@ export type NoticeFilters = Pick<NoticePageInput, 'title' | 'type' | 'status'>;
 export type InboxFilters = Pick<ReceivedPageInput, 'title' | 'type' | 'readStatus'>;
 
 export const noticeResource = createResource<NoticeRow, NoticeFilters>('sysNotice');
-
-/** A user as the recipient picker shows it (`POST /api/sysUser/page` items). */
-export type PickableUser = { id: number; account: string; realName: string; orgName: string | null };
 
 const silent = { silent: true } as const;
 
@@ -42,14 +40,11 @@ export const noticeApi = {
   setRead: (id: number) => http.post<null>('/api/sysNotice/setRead', { id }, silent),
   setAllRead: () => http.post<null>('/api/sysNotice/setAllRead', undefined, silent),
 
-  roles: () => http.get<RoleOption[]>('/api/sysRole/list', undefined, silent),
-  /** Users of the caller's scope matching a keyword (account, name, phone), for the recipient picker. */
+  /** The tenant's enabled roles (the editor needs no role-admin permission). */
+  roles: () => http.get<AudienceRole[]>('/api/sysNotice/audienceRoles', undefined, silent),
+  /** Users of the caller's scope matching a keyword (account, name), for the recipient picker. */
   searchUsers: (keyword: string) =>
-    http.post<PageResult<PickableUser>>(
-      '/api/sysUser/page',
-      { keyword, page: 1, pageSize: 20, descStr: 'descending' },
-      silent,
-    ),
+    http.get<AudienceUser[]>('/api/sysNotice/audienceUsers', keyword ? { keyword } : undefined, silent),
 };
 
 /** Every key starts with the service, so one invalidation of `['sysNotice']` refreshes them all. */
@@ -59,6 +54,6 @@ export const NOTICE_KEYS = {
   unread: ['sysNotice', 'unread'] as const,
   inbox: (query: object) => ['sysNotice', 'inbox', query] as const,
   received: (id: number) => ['sysNotice', 'received', id] as const,
-  roles: ['sysRole', 'list', 'notice'] as const,
-  users: (keyword: string) => ['sysUser', 'pick', 'notice', keyword] as const,
+  roles: ['sysNotice', 'audienceRoles'] as const,
+  users: (keyword: string) => ['sysNotice', 'audienceUsers', keyword] as const,
 };
