@@ -145,6 +145,7 @@ describe('config, dictionary and system-info menus', () => {
       '0007-identity',
       '0008-notice-file-job',
       '0009-diy-forms',
+      '0010-diy-pages',
     ]);
     for (const name of ['platform', 'sysConfig', 'sysDict', 'sysLog', 'sysLogOp'])
       expect(await status(name), name).toBe(1);
@@ -153,6 +154,8 @@ describe('config, dictionary and system-info menus', () => {
     for (const name of ['system', 'sysUser', 'sysRole', 'sysOnlineUser'])
       expect(await status(name), name).toBe(1);
     for (const name of ['sysNotice', 'sysFile', 'sysJob']) expect(await status(name), name).toBe(1);
+    for (const name of ['reportCenter', 'diyReport', 'diyReportAudit', 'diyTable', 'diyReportRecycle'])
+      expect(await status(name), name).toBe(1);
     expect(await status('sysCodeGen')).toBe(2);
     const config1 = await db
       .selectFrom('sys_menu')

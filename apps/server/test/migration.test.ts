@@ -39,6 +39,7 @@ describe('migrations', () => {
       '0007-identity',
       '0008-notice-file-job',
       '0009-diy-forms',
+      '0010-diy-pages',
     ]);
     expect(await migrate(db, dialect, MIGRATIONS)).toEqual([]);
     expect(await tables()).toEqual(

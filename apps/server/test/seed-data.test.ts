@@ -75,6 +75,13 @@ describe('menus', () => {
       .map(({ node }) => node.name);
     expect(enabledPages.sort()).toEqual([
       'about',
+      'diyFormTable',
+      'diyReport',
+      'diyReportAudit',
+      'diyReportRecycle',
+      'diyTable',
+      'diyTableClassify',
+      'diyTableDesign',
       'home',
       'jobDashboard',
       'sysCache',

@@ -408,3 +408,69 @@ export const recordDeleteInputSchema = z.object({
   id: idSchema.optional(),
   ids: z.array(idSchema).min(1).max(MAX_BATCH).optional(),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Review, hand-over, numbering, counts, categories and the recycle bin (issue 5, second part).
+
+/**
+ * `POST /api/diyReport/auditPage`: the records awaiting (or past) review across every form the caller
+ * reviews (reviewerIds, or diyReport:audit within the data scope). Default status: 1 submitted.
+ */
+export const auditPageInputSchema = pageInputSchema.extend({
+  tableId: filterNumber,
+  status: filterNumber,
+  /** Searches the serial number, the filer's name and org. */
+  keyword: filterText,
+  submitTime: filterDateRange,
+});
+export type AuditPageInput = z.input<typeof auditPageInputSchema>;
+export const auditRowSchema = z.object({
+  tableId: z.number(),
+  tableTitle: z.string(),
+  id: z.number(),
+  version: z.number(),
+  status: z.number(),
+  dataNo: z.string().nullable(),
+  submitTime: z.string().nullable(),
+  createUserName: z.string().nullable(),
+  createOrgName: z.string().nullable(),
+  auditUserName: z.string().nullable(),
+  auditTime: z.string().nullable(),
+  auditComment: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+/** `GET /api/diyReport/auditForms`: the forms the caller reviews, with how many records wait. */
+export const auditFormSchema = z.object({ value: z.number(), label: z.string(), pending: z.number() });
+export type AuditForm = z.infer<typeof auditFormSchema>;
+
+/** `POST /api/diyTable/tableDataNo/{formId}` `{recordId}`: gives a record without a number its number. */
+export const tableDataNoInputSchema = z.object({ recordId: idSchema });
+/** `POST /api/diyTable/updateDataCount/{formId}`: recounts the form's live records. */
+export const dataCountResultSchema = z.object({ count: z.number() });
+
+/** Form categories (`/api/diyTableClassify/…`, a tree by `pid`). */
+export const classifyRowSchema = z
+  .object({
+    id: z.number(),
+    pid: z.number(),
+    name: z.string(),
+    icon: z.string().nullable(),
+    orderNo: z.number(),
+    status: z.number(),
+    remark: z.string().nullable(),
+    /** Live forms in the category. */
+    formCount: z.number(),
+  })
+  .extend(auditFieldsSchema.shape);
+export type ClassifyRow = z.infer<typeof classifyRowSchema>;
+export const classifyAddInputSchema = z.object({
+  pid: z.coerce.number().int().min(0).default(0),
+  name: z.string().trim().min(1).max(64),
+  icon: z.string().max(128).nullish(),
+  orderNo: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  status: statusSchema.default(1),
+  remark: z.string().max(256).nullish(),
+});
+export const classifyUpdateInputSchema = classifyAddInputSchema.partial().extend({ id: idSchema });
+export const classifyPageInputSchema = pageInputSchema.extend({ name: filterText, status: filterNumber });

@@ -397,6 +397,31 @@ export const BUSINESS_ERRORS = {
     en: 'The form password must be 6 to 12 characters long',
     'zh-TW': '表單密碼長度為6到12個字元',
   },
+  F1012: {
+    'zh-CN': '只能审核待审核的记录',
+    en: 'Only records awaiting review can be approved or returned',
+    'zh-TW': '只能審核待審核的記錄',
+  },
+  F1013: {
+    'zh-CN': '接收人不存在或不能接收该表单的记录',
+    en: 'The receiving user does not exist or may not hold records of this form',
+    'zh-TW': '接收人不存在或不能接收該表單的記錄',
+  },
+  F1014: {
+    'zh-CN': '回收站中没有该项，可能已被恢复或清除',
+    en: 'The item is not in the recycle bin; it may have been restored or purged',
+    'zh-TW': '回收站中沒有該項，可能已被還原或清除',
+  },
+  F1015: {
+    'zh-CN': '记录所属表单已删除，请先恢复表单',
+    en: "The record's form has been deleted; restore the form first",
+    'zh-TW': '記錄所屬表單已刪除，請先還原表單',
+  },
+  F1016: {
+    'zh-CN': '分类下仍有表单或子分类，不能删除',
+    en: 'The category still holds forms or sub-categories and cannot be deleted',
+    'zh-TW': '分類下仍有表單或子分類，不能刪除',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type BusinessErrorCode = keyof typeof BUSINESS_ERRORS;

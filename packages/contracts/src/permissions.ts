@@ -47,6 +47,8 @@ export const PERMISSION_RESOURCES = {
   sysVisualDemo: ['page'],
   diyTable: [...CRUD, 'design', 'publish', 'clone', 'export', 'import'],
   diyReport: [...CRUD, 'submit', 'audit', 'export'],
+  diyTableClassify: [...CRUD],
+  diyRecycle: ['page', 'restore', 'purge'],
   dashboard: ['view'],
 } as const;
 

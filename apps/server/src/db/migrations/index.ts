@@ -8,6 +8,7 @@ import { m0006Regions } from './0006-regions.ts';
 import { m0007Identity } from './0007-identity.ts';
 import { m0008NoticeFileJob } from './0008-notice-file-job.ts';
 import { m0009DiyForms } from './0009-diy-forms.ts';
+import { m0010DiyPages } from './0010-diy-pages.ts';
 
 /** Every migration in order, imported statically so that the bundled server carries them. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0007Identity,
   m0008NoticeFileJob,
   m0009DiyForms,
+  m0010DiyPages,
 ];

@@ -54,6 +54,8 @@ const ACTION_TITLES: Record<string, string> = {
   submit: '提交',
   audit: '审核',
   view: '查看',
+  restore: '恢复',
+  purge: '彻底删除',
 };
 
 const CRUD = ['page', 'list', 'detail', 'add', 'update', 'delete'] as const;
@@ -98,8 +100,15 @@ function page(
 }
 
 /** A hidden page reached from another page (an editor, a designer, a loader), never from the menu itself. */
-function hidden(name: string, title: string, path: string, component: string, orderNo: number): SeedMenu {
-  return page(name, title, path, component, 'FileOutlined', orderNo, { isHide: true });
+function hidden(
+  name: string,
+  title: string,
+  path: string,
+  component: string,
+  orderNo: number,
+  enabled = false,
+): SeedMenu {
+  return page(name, title, path, component, 'FileOutlined', orderNo, { isHide: true, enabled });
 }
 
 function dir(
@@ -135,20 +144,39 @@ const home = page('home', '首页', '/dashboard', '/home/dashboard/index', 'Home
 
 const reportCenter = dir('reportCenter', '报表中心', '/report', 'FundProjectionScreenOutlined', 10, [
   page('diyReport', '报表填报', '/diyReport', '/diyReport/index', 'FormOutlined', 1, {
+    enabled: true,
     isKeepAlive: true,
     buttons: buttons('diyReport', ['page', 'list', 'detail', 'add', 'update', 'delete', 'submit', 'export']),
   }),
   page('diyReportAudit', '报表审核', '/diyReport/audit', '/diyReport/audit/index', 'AuditOutlined', 2, {
+    enabled: true,
     buttons: buttons('diyReport', ['audit']),
   }),
   page('diyTable', '表单管理', '/diyTable', '/diyTable/index', 'TableOutlined', 3, {
+    enabled: true,
     buttons: buttons('diyTable', [...CRUD, 'design', 'publish', 'clone', 'export', 'import']),
   }),
   page('diyReportPeriod', '填报周期', '/diyReport/period', '/diyReport/period/index', 'FieldTimeOutlined', 4),
   page('diyField', '字段管理', '/diyReport/field', '/diyReport/field/index', 'ProfileOutlined', 5),
   page('diyWord', '文书报告', '/diyword/index', '/diyword/index', 'FileWordOutlined', 6),
-  page('diyReportRecycle', '回收站', '/diyReport/recycle', '/diyReport/recycle/index', 'RestOutlined', 7),
-  hidden('diyFormTable', '表单填报', '/diyReport/index/formTable', '/diyReport/formTable/index', 20),
+  page('diyReportRecycle', '回收站', '/diyReport/recycle', '/diyReport/recycle/index', 'RestOutlined', 7, {
+    enabled: true,
+    buttons: buttons('diyRecycle', ['page', 'restore', 'purge']),
+  }),
+  page(
+    'diyTableClassify',
+    '表单分类',
+    '/diyTable/classify',
+    '/diyTable/classify/index',
+    'AppstoreOutlined',
+    8,
+    {
+      enabled: true,
+      buttons: buttons('diyTableClassify', CRUD),
+    },
+  ),
+  hidden('diyFormTable', '表单填报', '/diyReport/index/formTable', '/diyReport/formTable/index', 20, true),
+  hidden('diyTableDesign', '表单设计', '/diyTable/design', '/diyTable/design/index', 23, true),
   hidden('diyLoadTable', '数据加载', '/diyLoad/index/loadTable', '/diyLoad/loadTable/index', 21),
   hidden('diyLoadScreen', '数据大屏', '/diyScreen/loadScreen', '/diyScreen/loadScreen/index', 22),
 ]);

@@ -49,6 +49,17 @@ const REPORT_DESIGN = [
   'diyReportPeriod',
   'diyField',
   'diyReportRecycle',
+  'diyRecycle:page',
+  'diyRecycle:restore',
+  'diyRecycle:purge',
+  'diyTableClassify',
+  'diyTableClassify:page',
+  'diyTableClassify:list',
+  'diyTableClassify:detail',
+  'diyTableClassify:add',
+  'diyTableClassify:update',
+  'diyTableClassify:delete',
+  'diyTableDesign',
   'diyReport:delete',
 ];
 

@@ -293,6 +293,13 @@ const en: Messages = {
     sysFile: 'Files',
     sysJob: 'Scheduled jobs',
     jobDashboard: 'Job dashboard',
+    diyReport: 'Fill in reports',
+    diyReportAudit: 'Review reports',
+    diyTable: 'Forms',
+    diyReportRecycle: 'Recycle bin',
+    diyTableClassify: 'Form categories',
+    diyFormTable: 'Form records',
+    diyTableDesign: 'Form designer',
   },
   crud: {
     search: 'Search',

@@ -289,6 +289,13 @@ const zhCN = {
     sysFile: '文件管理',
     sysJob: '任务调度',
     jobDashboard: '任务看板',
+    diyReport: '报表填报',
+    diyReportAudit: '报表审核',
+    diyTable: '表单管理',
+    diyReportRecycle: '回收站',
+    diyTableClassify: '表单分类',
+    diyFormTable: '表单填报',
+    diyTableDesign: '表单设计',
   },
   crud: {
     search: '查询',

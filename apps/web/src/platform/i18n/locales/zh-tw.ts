@@ -291,6 +291,13 @@ const zhTW: Messages = {
     sysFile: '檔案管理',
     sysJob: '任務排程',
     jobDashboard: '任務看板',
+    diyReport: '報表填報',
+    diyReportAudit: '報表審核',
+    diyTable: '表單管理',
+    diyReportRecycle: '回收站',
+    diyTableClassify: '表單分類',
+    diyFormTable: '表單填報',
+    diyTableDesign: '表單設計',
   },
   crud: {
     search: '查詢',
