@@ -388,6 +388,16 @@ describe('opening forms', () => {
     );
     expect(byIds).toEqual([]);
     expect(await api.code(gzl, 'GET', '/api/diyTable/pickUsers?ids=abc')).toBe(400);
+
+    // Roles for a form's audiences: form admins, without needing role admin.
+    const roles = await api.ok<{ id: number; code: string; name: string }[]>(
+      admin,
+      'GET',
+      '/api/diyTable/pickRoles',
+    );
+    expect(roles.length).toBeGreaterThan(0);
+    expect(Object.keys(roles[0] ?? {}).sort()).toEqual(['code', 'id', 'name']);
+    expect(await api.code(qy, 'GET', '/api/diyTable/pickRoles')).toBe(403);
   });
 
   it('checks the form password: right, wrong, then rate-limited; records need it first', async () => {
@@ -395,6 +405,10 @@ describe('opening forms', () => {
     await publish(id, baseDesign);
     const items = await api.ok<FormItem[]>(gzl, 'GET', '/api/diyTable/tableList');
     expect(items.find((f) => f.id === id)?.isShowPwd).toBe(true);
+    // A form admin is not asked, and the item says so.
+    const adminItems = await api.ok<FormItem[]>(admin, 'GET', '/api/diyTable/tableList');
+    expect(adminItems.find((f) => f.id === id)?.isShowPwd).toBe(false);
+    expect(await api.code(admin, 'POST', `/api/diyData/${id}/page`, {})).toBe(200);
     expect(await api.code(gzl, 'POST', `/api/diyData/${id}/page`, {})).toBe('F1007');
     expect(
       await api.code(gzl, 'POST', '/api/diyTable/CheckFormPwd', { tableId: id, password: 'not-a-cipher' }),

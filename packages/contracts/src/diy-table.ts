@@ -45,6 +45,7 @@ export const formItemSchema = z.object({
   title: z.string(),
   reportType: z.number(),
   isEnable: z.boolean(),
+  /** The caller must enter the form password before opening it (form admins are never asked). */
   isShowPwd: z.boolean(),
   /** When the form's design or data last changed (the tip flag is cleared when the caller opens it). */
   lastUpdateTime: z.string().nullable(),
@@ -414,8 +415,10 @@ export const recordDeleteInputSchema = z.object({
 
 /**
  * `POST /api/diyReport/auditPage`: the records awaiting (or past) review across every form the caller
- * reviews (reviewerIds, or diyReport:audit within the data scope). Default status: 1 submitted.
+ * reviews (reviewerIds, or diyReport:audit within the data scope). Default status: 1 submitted;
+ * `AUDIT_STATUS_ALL`: every state a reviewer sees (submitted, approved, returned).
  */
+export const AUDIT_STATUS_ALL = -1;
 export const auditPageInputSchema = pageInputSchema.extend({
   tableId: filterNumber,
   status: filterNumber,
@@ -472,5 +475,32 @@ export const classifyAddInputSchema = z.object({
   status: statusSchema.default(1),
   remark: z.string().max(256).nullish(),
 });
-export const classifyUpdateInputSchema = classifyAddInputSchema.partial().extend({ id: idSchema });
+/** Fields left out keep their value (no defaults here: `.partial()` of the add schema would apply them). */
+export const classifyUpdateInputSchema = z.object({
+  id: idSchema,
+  pid: z.coerce.number().int().min(0).optional(),
+  name: z.string().trim().min(1).max(64).optional(),
+  icon: z.string().max(128).nullish(),
+  orderNo: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  status: statusSchema.optional(),
+  remark: z.string().max(256).nullish(),
+});
 export const classifyPageInputSchema = pageInputSchema.extend({ name: filterText, status: filterNumber });
+/**
+ * `GET /api/diyTableClassify/options` (any signed-in user): the tenant's enabled categories for 报表填报 and
+ * the form settings, with how many live forms each holds.
+ */
+export const classifyOptionSchema = z.object({
+  value: z.number(),
+  label: z.string(),
+  pid: z.number(),
+  orderNo: z.number(),
+  formCount: z.number(),
+});
+export type ClassifyOption = z.infer<typeof classifyOptionSchema>;
+
+export type RecordAuditInput = z.input<typeof recordAuditInputSchema>;
+export type RecycleItem = z.infer<typeof recycleItemSchema>;
+export type RecyclePageInput = z.input<typeof recyclePageInputSchema>;
+export type RecycleActionInput = z.input<typeof recycleActionInputSchema>;
+export type RecycleTarget = RecycleActionInput['items'][number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { auditFieldsSchema, filterNumber, filterText, MAX_BATCH } from './crud.ts';
 import { idSchema, pageInputSchema } from './envelope.ts';
+import { roleChoiceSchema } from './role.ts';
 
 /**
  * Notices (`/api/sysNotice/…`, 通知公告): an admin writes a notice (type 通知 or 公告, dict `notice_type`) with a
@@ -191,7 +192,7 @@ export const audienceUserSchema = z.object({
 export type AudienceUser = z.infer<typeof audienceUserSchema>;
 
 /** `GET /api/sysNotice/audienceRoles`: the tenant's enabled roles. */
-export const audienceRoleSchema = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export const audienceRoleSchema = roleChoiceSchema;
 export type AudienceRole = z.infer<typeof audienceRoleSchema>;
 
 /** At most this many users per picker search. */

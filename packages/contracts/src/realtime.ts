@@ -14,7 +14,19 @@ export const REALTIME_EVENTS = {
   notice: 'notice',
   /** A notice left the user's inbox (withdrawn; NoticeWithdrawnPayload): the unread count refreshes. */
   noticeWithdrawn: 'noticeWithdrawn',
+  /** Records the user filed were approved or returned (RecordReviewedPayload): toast, record lists refresh. */
+  recordReviewed: 'recordReviewed',
 } as const;
+
+/** `recordReviewed`: which records of which form, approved or returned, with the reviewer's comment. */
+export type RecordReviewedPayload = {
+  tableId: number;
+  tableTitle: string;
+  ids: number[];
+  action: 'approve' | 'return';
+  comment: string | null;
+  reviewerName: string;
+};
 
 /** Client → server events. */
 export const REALTIME_CLIENT_EVENTS = {

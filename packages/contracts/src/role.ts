@@ -27,6 +27,10 @@ export const roleOptionSchema = z.object({
 });
 export type RoleOption = z.infer<typeof roleOptionSchema>;
 
+/** An enabled role of the tenant as a choice for pickers outside role admin (notice audiences, form audiences). */
+export const roleChoiceSchema = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export type RoleChoice = z.infer<typeof roleChoiceSchema>;
+
 /** A new role starts with data scope 4 (self only) and no menus: both are granted afterwards. */
 export const roleAddInputSchema = role.add;
 export type RoleAddInput = z.input<typeof roleAddInputSchema>;

@@ -26,6 +26,7 @@ import {
   recordPage,
   saveRecord,
 } from './diy-data.service.ts';
+import { diyReviewRoutes } from './diy-review.routes.ts';
 
 const TAGS = ['diyData'];
 const NULL_RESULT = z.null();
@@ -53,6 +54,7 @@ function missingId(part: 'body' | 'querystring'): never {
  */
 export function diyDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   const me = (req: { user: AuthUser | null }) => req.user as AuthUser;
+  diyReviewRoutes(app, ctx);
 
   defineRoute(app, ctx, {
     method: 'POST',

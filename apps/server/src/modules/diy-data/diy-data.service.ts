@@ -54,6 +54,7 @@ import {
 } from '../diy-table/diy-access.ts';
 import { usableOrgNames, usableUserNames } from '../diy-table/diy-pick.ts';
 import { columnsAt, EMPTY_DESIGN, formItemOf, versionDesign } from '../diy-table/diy-table.service.ts';
+import { attachRecordFiles, fileLabels } from './diy-record-files.ts';
 
 type Db = AppContext['db'] | Transaction<Database>;
 type PageInput = z.output<typeof recordPageInputSchema>;
@@ -67,7 +68,7 @@ type RecordFilter = z.output<typeof recordFilterSchema>;
  */
 
 /** An open form: the caller's rights, the published design and the column registry. */
-type OpenForm = {
+export type OpenForm = {
   form: DiyTableTable;
   auth: FormAuth;
   caller: Caller;
@@ -78,7 +79,7 @@ type OpenForm = {
   designs: Map<number, FormDesign>;
 };
 
-async function openForm(
+export async function openForm(
   ctx: AppContext,
   user: AuthUser,
   tableId: number,
@@ -101,7 +102,12 @@ async function openForm(
   };
 }
 
-async function designOf(ctx: AppContext, db: Db, open: OpenForm, version: number): Promise<FormDesign> {
+export async function designOf(
+  ctx: AppContext,
+  db: Db,
+  open: OpenForm,
+  version: number,
+): Promise<FormDesign> {
   const hit = open.designs.get(version);
   if (hit) return hit;
   const design = (await versionDesign(ctx, db, open.form.id, version)) ?? open.design;
@@ -344,6 +350,7 @@ async function toRecords(ctx: AppContext, open: OpenForm, rows: DataRow[]): Prom
     items.push({ design, values: fromRow(design, open.columns, row), row });
   }
   const labels = await labelsOf(ctx, items);
+  const files = await fileLabels(ctx.db, open.form.tenant_id, items);
   return items.map(({ values, row }, i) => ({
     id: Number(row.id),
     tableId: open.form.id,
@@ -351,7 +358,7 @@ async function toRecords(ctx: AppContext, open: OpenForm, rows: DataRow[]): Prom
     status: row.status,
     dataNo: row.data_no,
     values,
-    labels: labels[i] ?? {},
+    labels: { ...labels[i], ...files[i] },
     submitTime: row.submit_time,
     auditUserName: row.audit_user_name,
     auditTime: row.audit_time,
@@ -383,11 +390,22 @@ export async function recordPage(
 ): Promise<PageResult<DiyRecord>> {
   const open = await openForm(ctx, user, tableId);
   requireQuery(open);
-  const result = await paged(filtered(ctx, open, input).selectAll(), input, {
+  // The page's ids first, then their rows: counting, sorting and skipping run on ids (an index holds them
+  // for the indexed filters, see data-table.ts), and only the page's rows are read whole.
+  const ids = await paged(filtered(ctx, open, input).select('id'), input, {
     sortable: sortable(open),
     defaultOrder: 'id',
+    map: (row: { id: number | string }) => Number(row.id),
   });
-  return { ...result, items: await toRecords(ctx, open, result.items as DataRow[]) };
+  return { ...ids, items: await toRecords(ctx, open, await rowsInOrder(ctx.db, open, ids.items)) };
+}
+
+/** The rows of `ids` (live and reachable), in the order of `ids`. */
+async function rowsInOrder(db: Db, open: OpenForm, ids: number[]): Promise<DataRow[]> {
+  if (ids.length === 0) return [];
+  const rows = (await reachable(db, open).selectAll().where('id', 'in', ids).execute()) as DataRow[];
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is DataRow => row !== undefined);
 }
 
 export const RECORD_LIST_LIMIT = 1000;
@@ -400,15 +418,23 @@ export async function recordList(
 ): Promise<DiyRecord[]> {
   const open = await openForm(ctx, user, tableId);
   requireQuery(open);
-  const rows = (await filtered(ctx, open, input)
-    .selectAll()
+  const ids = (await filtered(ctx, open, input)
+    .select('id')
     .orderBy('id', 'desc')
     .limit(RECORD_LIST_LIMIT)
-    .execute()) as DataRow[];
-  return toRecords(ctx, open, rows);
+    .execute()) as { id: number | string }[];
+  return toRecords(
+    ctx,
+    open,
+    await rowsInOrder(
+      ctx.db,
+      open,
+      ids.map((r) => Number(r.id)),
+    ),
+  );
 }
 
-async function findRow(db: Db, open: OpenForm, id: number): Promise<DataRow> {
+export async function findRow(db: Db, open: OpenForm, id: number): Promise<DataRow> {
   const row = (await reachable(db, open).selectAll().where('id', '=', id).executeTakeFirst()) as
     | DataRow
     | undefined;
@@ -683,7 +709,7 @@ export async function nextDataNo(
   return `${numbering.prefix}${period}${pad(Number(row.last_no), numbering.digits)}`;
 }
 
-type Change = { field: string; label: string; before: unknown; after: unknown };
+export type Change = { field: string; label: string; before: unknown; after: unknown };
 
 function changesBetween(design: FormDesign, before: RecordValues | null, after: RecordValues): Change[] {
   const changes: Change[] = [];
@@ -697,7 +723,7 @@ function changesBetween(design: FormDesign, before: RecordValues | null, after: 
   return changes;
 }
 
-async function writeHistory(
+export async function writeHistory(
   ctx: AppContext,
   db: Db,
   open: OpenForm,
@@ -844,6 +870,7 @@ export async function saveRecord(
       const statusChange = [{ field: 'status', label: '状态', before: row?.status ?? null, after: status }];
       await writeHistory(ctx, trx, open, id, 'submit', statusChange, open.form.version, nowText);
     }
+    await attachRecordFiles(trx, open.form.tenant_id, open.form.id, id, open.design, values);
     await trx
       .updateTable('diy_table')
       .set((eb) => ({

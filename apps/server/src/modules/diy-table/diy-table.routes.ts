@@ -21,6 +21,7 @@ import {
 } from '@shuzhi/contracts/diy-table';
 import { pageResultSchema } from '@shuzhi/contracts/envelope';
 import type { Localized } from '@shuzhi/contracts/i18n';
+import { roleChoiceSchema } from '@shuzhi/contracts/role';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
@@ -28,6 +29,7 @@ import { withFieldErrors } from '../../platform/diy/field-errors.ts';
 import { ValidationError } from '../../platform/errors/app-error.ts';
 import { success } from '../../platform/http/envelope.ts';
 import { defineRoute } from '../../platform/http/route.ts';
+import { enabledRoleChoices } from '../role/role.service.ts';
 import { loadCaller } from './diy-access.ts';
 import { checkFormPassword } from './diy-password.ts';
 import { pickOrgs, pickUsers } from './diy-pick.ts';
@@ -289,6 +291,15 @@ export function diyTableRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/diyTable/pickRoles',
+    access: 'diyTable:page',
+    summary: 'Forms: the tenant’s enabled roles, for the fillers and viewers of a form',
+    tags: TAGS,
+    response: z.array(roleChoiceSchema),
+    handler: ({ req }) => enabledRoleChoices(ctx, me(req).tenantId),
+  });
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/diyTable/pickUsers',

@@ -534,7 +534,8 @@ export function toFormItem(
     title: row.title,
     reportType: row.report_type,
     isEnable: row.status === STATUS.enabled,
-    isShowPwd: row.pwd_hash !== null,
+    // The prompt is for those the server will ask: form admins open a protected form without it.
+    isShowPwd: row.pwd_hash !== null && !auth.admin,
     lastUpdateTime: row.last_update_time,
     isTip: row.last_update_time !== null && (visitTime === undefined || visitTime < row.last_update_time),
     query: parseQuery(row.query),

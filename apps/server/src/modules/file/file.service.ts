@@ -126,7 +126,10 @@ export async function filesOfRecord(
     .where('belong_id', '=', belongId)
     .where('is_delete', '=', 0);
   if (fileType) query = query.where('file_type', '=', fileType);
-  const rows = await (await whereReadable(ctx, caller, query)).orderBy('id', 'asc').limit(1000).execute();
+  const rows = await (await whereReadable(ctx, caller, query, belongId))
+    .orderBy('id', 'asc')
+    .limit(1000)
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     fileName: r.file_name,

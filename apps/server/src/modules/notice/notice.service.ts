@@ -29,6 +29,7 @@ import { formatDateTime, parseDateTime } from '../../platform/db/time.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { paged } from '../../platform/http/paging.ts';
 import { emitToTenant, emitToUser } from '../../platform/realtime/hub.ts';
+import { enabledRoleChoices } from '../role/role.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type NoticeRecord = Selectable<SysNoticeTable>;
@@ -681,14 +682,6 @@ export async function audienceUsers(
 }
 
 /** The tenant's enabled roles, for the role audience. */
-export async function audienceRoles(ctx: AppContext, user: AuthUser): Promise<AudienceRole[]> {
-  return ctx.db
-    .selectFrom('sys_role')
-    .select(['id', 'code', 'name'])
-    .where('tenant_id', '=', user.tenantId)
-    .where('is_delete', '=', 0)
-    .where('status', '=', STATUS.enabled)
-    .orderBy('order_no')
-    .orderBy('id')
-    .execute();
+export function audienceRoles(ctx: AppContext, user: AuthUser): Promise<AudienceRole[]> {
+  return enabledRoleChoices(ctx, user.tenantId);
 }

@@ -1,6 +1,11 @@
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 import { STATUS } from '@shuzhi/contracts/envelope';
-import { ROLE_DATA_SCOPE, type RoleMenuNode, TENANT_ADMIN_ROLE_CODE } from '@shuzhi/contracts/role';
+import {
+  ROLE_DATA_SCOPE,
+  type RoleChoice,
+  type RoleMenuNode,
+  TENANT_ADMIN_ROLE_CODE,
+} from '@shuzhi/contracts/role';
 import type { Database } from '../../db/schema.ts';
 import { dataScopeOf, forgetDataScope, rowOrgIds } from '../../platform/access/data-scope.ts';
 import { grantedMenuIds } from '../../platform/access/permissions.ts';
@@ -300,4 +305,17 @@ export async function grantRoleDataScope(
     }
   });
   await forgetRoleHolders(ctx, [role.id]);
+}
+
+/** The tenant's enabled roles as choices for pickers outside role admin (notice and form audiences). */
+export async function enabledRoleChoices(ctx: AppContext, tenantId: number): Promise<RoleChoice[]> {
+  return ctx.db
+    .selectFrom('sys_role')
+    .select(['id', 'code', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .where('is_delete', '=', 0)
+    .where('status', '=', STATUS.enabled)
+    .orderBy('order_no')
+    .orderBy('id')
+    .execute();
 }

@@ -13,6 +13,7 @@ import type { AppContext, AuthUser } from '../context.ts';
 import type { Db } from '../db/db.ts';
 import { formatDateTime } from '../db/time.ts';
 import { AppError } from '../errors/app-error.ts';
+import { belongReadable, readableBelongTypes } from './belong.ts';
 import { matchSuffix, type SniffedKind, sniffKind } from './sniff.ts';
 
 export type StoredFile = Pick<
@@ -200,7 +201,8 @@ const isFileAdmin = (caller: AuthUser) => FILE_ADMIN.some((p) => caller.permissi
  * A file the caller may read, or D1002: files of another tenant do not exist for the caller (the super
  * admin excepted); within the tenant, avatars, signatures and public files are readable by everyone signed
  * in, other files by whoever uploaded them, and by holders of `sysFile:page` or `sysFile:download` when the
- * uploader's org is inside their data scope.
+ * uploader's org is inside their data scope; a file that belongs to a record (belong.ts) also by whoever may
+ * read that record.
  */
 export async function readableFile(ctx: AppContext, caller: AuthUser, id: number): Promise<StoredFile> {
   const row = await ctx.db
@@ -218,21 +220,24 @@ export async function readableFile(ctx: AppContext, caller: AuthUser, id: number
     TENANT_READABLE.has(row.file_type ?? '') ||
     Number(row.create_user_id) === caller.userId ||
     (isFileAdmin(caller) && orgInScope(await dataScopeOf(ctx, caller), row.create_org_id));
-  if (!readable) throw new AppError('D1002');
+  if (!readable && !(await belongReadable(ctx, caller, row))) throw new AppError('D1002');
   return row;
 }
 
 /**
  * Narrows a `sys_file` query to the files `readableFile` admits (tenant, then public, avatar or signature,
- * own, or inside the data scope of a file administrator).
+ * own, or inside the data scope of a file administrator). With `belongId` (the files of one record), also
+ * the record's files when the caller may read the record (belong.ts).
  */
 export async function whereReadable<O>(
   ctx: AppContext,
   caller: AuthUser,
   query: SelectQueryBuilder<Database, 'sys_file', O>,
+  belongId?: number,
 ): Promise<SelectQueryBuilder<Database, 'sys_file', O>> {
   if (caller.accountType === ACCOUNT_TYPE.superAdmin) return query;
   const view = isFileAdmin(caller) ? await dataScopeOf(ctx, caller) : null;
+  const belongTypes = belongId === undefined ? [] : await readableBelongTypes(ctx, caller, belongId);
   // biome-ignore lint/suspicious/noExplicitAny: sys_file columns, checked by the callers' selects.
   return query.where((eb: ExpressionBuilder<any, any>) => {
     const tenant = eb('tenant_id', '=', caller.tenantId);
@@ -244,6 +249,9 @@ export async function whereReadable<O>(
     ];
     const orgs = view ? rowOrgIds(view) : [];
     if (orgs.length > 0) either.push(eb('create_org_id', 'in', [...orgs]));
+    if (belongId !== undefined && belongTypes.length > 0) {
+      either.push(eb.and([eb('belong_id', '=', belongId), eb('file_type', 'in', belongTypes)]));
+    }
     return eb.and([tenant, eb.or(either)]);
   }) as SelectQueryBuilder<Database, 'sys_file', O>;
 }
