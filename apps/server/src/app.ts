@@ -8,7 +8,9 @@ import { cacheRoutes } from './modules/cache/cache.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { constRoutes } from './modules/const/const.routes.ts';
 import { dictRoutes } from './modules/dict/dict.routes.ts';
+import { diyClassifyRoutes } from './modules/diy-classify/diy-classify.routes.ts';
 import { diyDataRoutes } from './modules/diy-data/diy-data.routes.ts';
+import { diyRecycleRoutes } from './modules/diy-recycle/diy-recycle.routes.ts';
 import { diyTableRoutes } from './modules/diy-table/diy-table.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -111,6 +113,8 @@ const MODULES: RouteModule[] = [
   jobRoutes,
   diyTableRoutes,
   diyDataRoutes,
+  diyClassifyRoutes,
+  diyRecycleRoutes,
 ];
 
 /** Builds the API: opens the database, applies migrations, seeds, and registers every module. */

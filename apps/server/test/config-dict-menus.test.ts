@@ -111,8 +111,16 @@ describe('config, dictionary and system-info menus', () => {
           };
         });
     const ctx = { db, newId: createIdGenerator(1), passwordHashing: TEST_HASH_COST };
-    // User groups came with migration 0007 and jobs with 0008: the release before had none to seed.
-    await seed(ctx, { ...DEMO_DATA, menus: before(MENUS), dicts: [], userGroups: [], jobs: [] });
+    // User groups came with migration 0007, jobs with 0008 and forms with 0009: the release before had none to seed.
+    await seed(ctx, {
+      ...DEMO_DATA,
+      menus: before(MENUS),
+      dicts: [],
+      userGroups: [],
+      jobs: [],
+      formCategories: [],
+      forms: [],
+    });
     for (const code of ['sex', 'mine']) {
       await db
         .insertInto('sys_dict_type')

@@ -452,8 +452,8 @@ describe('migration 0007', () => {
       const before = MIGRATIONS.filter((m) => m.name < '0007');
       await migrate(raw, dialect, before);
       const ctx = { db: raw, newId: createIdGenerator(1), passwordHashing: TEST_HASH_COST };
-      // User groups came with 0007 itself (jobs with 0008): the previous release had none to seed.
-      await seed(ctx, { ...DEMO_DATA, userGroups: [], jobs: [] });
+      // User groups came with 0007 itself (jobs with 0008, forms with 0009): the previous release had none to seed.
+      await seed(ctx, { ...DEMO_DATA, userGroups: [], jobs: [], formCategories: [], forms: [] });
       // What the previous release's seed did: the tenant and its all-menus role held every menu.
       const menus = await raw.selectFrom('sys_menu').select('id').execute();
       const role = await raw

@@ -1,14 +1,26 @@
 import { CONFIG_DEFAULTS } from '@shuzhi/contracts/config';
+import {
+  type FormDesign,
+  formDesignSchema,
+  numberingSchema,
+  RECORD_STATUS,
+  type RecordValues,
+  valueFields,
+} from '@shuzhi/contracts/diy-form';
+import { defaultValues, validateDesign, validateRecord } from '@shuzhi/contracts/diy-validate';
 import { STATUS, SYS_FLAG } from '@shuzhi/contracts/envelope';
 import { MENU_TYPE, PLATFORM_ONLY_MENUS } from '@shuzhi/contracts/menu';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { nextDataNo } from '../../modules/diy-data/diy-data.service.ts';
 import { hashPassword } from '../../platform/auth/password-hash.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
+import { type AnyDb, dataTableName, publishColumns, toColumnValues } from '../../platform/diy/data-table.ts';
 import { orgAreaFields } from '../../platform/org/org-area.ts';
 import type { Database } from '../schema.ts';
 import { CONFIGS } from './data/configs.ts';
 import { DICTS } from './data/dicts.ts';
+import { FORM_CATEGORIES, FORMS } from './data/forms.ts';
 import { JOBS, type SeedJob } from './data/jobs.ts';
 import { MENUS } from './data/menus.ts';
 import { ORGS } from './data/orgs.ts';
@@ -17,8 +29,11 @@ import { ROLES } from './data/roles.ts';
 import { USER_GROUPS } from './data/user-groups.ts';
 import { USERS } from './data/users.ts';
 import type {
+  SeedAudience,
   SeedConfig,
   SeedDictType,
+  SeedForm,
+  SeedFormCategory,
   SeedMenu,
   SeedOrg,
   SeedPos,
@@ -37,6 +52,10 @@ export type SeedData = {
   dicts: SeedDictType[];
   configs: SeedConfig[];
   jobs: SeedJob[];
+  /** Categories of report forms (needs migration 0009; pass `[]` for an older database). */
+  formCategories: SeedFormCategory[];
+  /** Published demo forms with records (needs migration 0009; pass `[]` for an older database). */
+  forms: SeedForm[];
 };
 
 export const DEMO_DATA: SeedData = {
@@ -49,6 +68,8 @@ export const DEMO_DATA: SeedData = {
   dicts: DICTS,
   configs: CONFIGS,
   jobs: JOBS,
+  formCategories: FORM_CATEGORIES,
+  forms: FORMS,
 };
 
 /** The default tenant keeps the id Admin.NET-family clients know. */
@@ -60,7 +81,9 @@ const CHUNK = 200;
 export type SeedReport = Record<string, number>;
 
 type Trx = Transaction<Database> | Kysely<Database>;
-type SeedContext = Pick<AppContext, 'db' | 'newId' | 'passwordHashing'>;
+/** The dialect is needed only to publish demo forms (their data tables' column types). */
+type SeedContext = Pick<AppContext, 'db' | 'newId' | 'passwordHashing'> &
+  Partial<Pick<AppContext, 'dialect'>>;
 
 async function insertMany<T extends keyof Database & string>(
   trx: Trx,
@@ -509,6 +532,9 @@ async function seedIn(trx: Trx, ctx: SeedContext, data: SeedData): Promise<SeedR
     report,
   );
 
+  // Report forms: categories, then published demo forms with their records.
+  await seedForms(trx, ctx, data, { tenantId, now, orgs, users: userRows, base, report });
+
   // Built-in jobs (the installation's, no tenant), each with its trigger when the job itself is new; the
   // scheduler gives running triggers their next run time.
   if (data.jobs.length === 0) return report;
@@ -598,4 +624,288 @@ function resolveRoleMenus(role: SeedRole, all: MenuRef[], byId: Map<number, Menu
   }
   if (unknown.length > 0) throw new Error(`Seed role ${role.code}: unknown menus ${unknown.join(', ')}`);
   return picked;
+}
+
+type FormSeedScope = {
+  tenantId: number;
+  now: string;
+  orgs: Map<string, { id: number }>;
+  users: Map<string, number>;
+  base: () => { id: number } & Record<string, unknown>;
+  report: SeedReport;
+};
+
+const DAY_MS = 86_400_000;
+/** Advisory lock key of the demo-form seeding (PostgreSQL). */
+const SEED_FORMS_LOCK = 7_424_300_509;
+const HOUR_MS = 3_600_000;
+
+/**
+ * Form categories by name (top level) and demo forms by title (deleted ones count: a form an admin removed
+ * stays removed). A new form is published as the designer publishes (the design checked by the designer's
+ * rules, `publishColumns` creating its data table, a version row) and gets its records: values checked by
+ * `validateRecord` like a filer's, serial numbers from the form's counter, history steps, and the review by
+ * the form's first reviewer. Nothing is read when both lists are empty (databases before migration 0009).
+ */
+async function seedForms(trx: Trx, ctx: SeedContext, data: SeedData, scope: FormSeedScope): Promise<void> {
+  if (data.formCategories.length === 0 && data.forms.length === 0) return;
+  const { tenantId, now, orgs, users, base, report } = scope;
+  // Forms have no unique natural key in the schema: processes starting together on PostgreSQL take turns
+  // here, so the second one sees the first one's forms once it committed.
+  if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_FORMS_LOCK})`.execute(trx);
+  // Deleted categories count too (an admin removed them); a new form does not go into one.
+  const categoryRows = await trx
+    .selectFrom('diy_table_classify')
+    .select(['id', 'name', 'is_delete'])
+    .where('tenant_id', '=', tenantId)
+    .where('pid', '=', 0)
+    .orderBy('is_delete')
+    .execute();
+  const categories = new Map<string, number | null>();
+  for (const c of categoryRows) {
+    if (!categories.has(c.name)) categories.set(c.name, c.is_delete === 0 ? c.id : null);
+  }
+  const orgId = (code: string, what: string) => {
+    const org = orgs.get(code);
+    if (!org) throw new Error(`Seed ${what}: unknown org code ${code}`);
+    return org.id;
+  };
+  const categoryInserts: Record<string, unknown>[] = [];
+  for (const category of data.formCategories) {
+    if (categories.has(category.name)) continue;
+    const row = {
+      ...base(),
+      tenant_id: tenantId,
+      pid: 0,
+      name: category.name,
+      icon: category.icon ?? null,
+      order_no: category.orderNo,
+      status: STATUS.enabled,
+      remark: category.remark ?? null,
+      create_org_id: null,
+      create_org_name: null,
+    };
+    categories.set(category.name, row.id);
+    categoryInserts.push(row);
+  }
+  await insertMany(trx, 'diy_table_classify', categoryInserts, report);
+  if (data.forms.length === 0) return;
+
+  const titles = new Set(
+    (await trx.selectFrom('diy_table').select('title').where('tenant_id', '=', tenantId).execute()).map(
+      (f) => f.title,
+    ),
+  );
+  const missing = data.forms.filter((f) => !titles.has(f.title));
+  report.diy_table = (report.diy_table ?? 0) + missing.length;
+  if (missing.length === 0) return;
+  const { dialect } = ctx;
+  if (!dialect) throw new Error('Seed forms: the database dialect is needed to publish them');
+
+  const accounts = [
+    ...new Set(missing.flatMap((f) => [...f.reviewerAccounts, ...f.records.map((r) => r.account)])),
+  ];
+  const people = new Map(
+    (
+      await trx
+        .selectFrom('sys_user as u')
+        .leftJoin('sys_org as o', 'o.id', 'u.org_id')
+        .select(['u.id', 'u.account', 'u.real_name', 'u.org_id', 'o.name as org_name', 'o.region_code'])
+        .where('u.tenant_id', '=', tenantId)
+        .where('u.account', 'in', accounts)
+        .execute()
+    ).map((u) => [u.account, u]),
+  );
+  const person = (account: string, what: string) => {
+    const found = people.get(account);
+    if (!found || users.get(account) !== found.id)
+      throw new Error(`Seed ${what}: unknown account ${account}`);
+    return found;
+  };
+  const dictOptions = new Map(data.dicts.map((d) => [d.code, new Set(d.items.map((i) => i.value))]));
+  const audience = (a: SeedAudience, what: string) => ({
+    all: a.all ?? false,
+    orgIds: (a.orgCodes ?? []).map((code) => orgId(code, what)),
+    roleIds: [],
+    userIds: [],
+    enterprises: a.enterprises ?? false,
+  });
+  const resolve = (value: unknown, what: string): unknown => {
+    if (Array.isArray(value)) return value.map((v) => resolve(v, what));
+    if (value && typeof value === 'object') {
+      const code = (value as { $org?: unknown }).$org;
+      if (typeof code === 'string') return orgId(code, what);
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, what)]));
+    }
+    return value;
+  };
+
+  for (const form of missing) {
+    const what = `form ${form.title}`;
+    const design: FormDesign = formDesignSchema.parse(form.design);
+    const problems = validateDesign(design);
+    if (problems.length > 0) throw new Error(`Seed ${what}: design problems ${JSON.stringify(problems)}`);
+    const categoryId = categories.get(form.category);
+    if (categoryId === undefined) throw new Error(`Seed ${what}: unknown category ${form.category}`);
+    const ownerId = orgId(form.ownerOrgCode, what);
+    const reviewers = form.reviewerAccounts.map((a) => person(a, what));
+    const reviewer = reviewers[0];
+    const formId = ctx.newId();
+    const live = form.records.length;
+    await trx
+      .insertInto('diy_table')
+      .values({
+        ...(base() as object),
+        id: formId,
+        tenant_id: tenantId,
+        title: form.title,
+        report_type: 1,
+        classify_id: categoryId,
+        owner_org_id: ownerId,
+        status: STATUS.enabled,
+        pwd_hash: null,
+        fillers: JSON.stringify(audience(form.fillers, what)),
+        viewers: JSON.stringify(audience(form.viewers, what)),
+        reviewer_ids: JSON.stringify(reviewers.map((r) => r.id)),
+        needs_review: form.needsReview ? 1 : 0,
+        draft_design: null,
+        draft_revision: 1,
+        version: 1,
+        query: null,
+        last_update_time: now,
+        record_count: live,
+        order_no: form.orderNo,
+        remark: form.remark ?? null,
+        create_org_id: ownerId,
+        create_org_name: null,
+        delete_time: null,
+        delete_user_name: null,
+      } as never)
+      .execute();
+    // Publishing version 1: the data table and its columns, as the designer's publish does.
+    const columns = await publishColumns(trx, dialect, ctx.newId, formId, design, 1, now);
+    await trx
+      .insertInto('diy_table_version')
+      .values({
+        id: ctx.newId(),
+        table_id: formId,
+        version: 1,
+        design: JSON.stringify(design),
+        publish_user_id: SEED_USER.id,
+        publish_user_name: SEED_USER.name,
+        publish_time: now,
+      })
+      .execute();
+    report.diy_table_version = (report.diy_table_version ?? 0) + 1;
+
+    const numbering = design.numbering ? numberingSchema.parse(design.numbering) : null;
+    const history: Record<string, unknown>[] = [];
+    const fields = valueFields(design);
+    for (const [index, record] of form.records.entries()) {
+      const filer = person(record.account, what);
+      const strict = record.state !== 'draft';
+      const filed = new Date(Date.now() - record.daysAgo * DAY_MS - (index + 1) * 60_000);
+      const filler = {
+        orgId: filer.org_id,
+        regionCode: filer.region_code,
+        realName: filer.real_name,
+        userId: filer.id,
+      };
+      const raw = {
+        ...defaultValues(design, filler, filed),
+        ...(resolve(record.values, what) as RecordValues),
+      };
+      const { values, errors } = validateRecord(design, raw, {
+        mode: strict ? 'submit' : 'draft',
+        dictOptions: (code) => dictOptions.get(code),
+      });
+      if (Object.keys(errors).length > 0)
+        throw new Error(`Seed ${what}, record ${index + 1}: ${JSON.stringify(errors)}`);
+      const submitted = new Date(filed.getTime() + 2 * HOUR_MS);
+      const reviewed = new Date(Math.min(filed.getTime() + 26 * HOUR_MS, Date.now()));
+      const dataNo =
+        strict && numbering ? await nextDataNo(trx, ctx.newId, formId, numbering, submitted) : null;
+      for (const field of fields) if (field.type === 'serialNo') values[field.id] = dataNo;
+      const reviewedState = record.state === 'approved' || record.state === 'returned';
+      if (reviewedState && !reviewer) throw new Error(`Seed ${what}: a reviewed record needs a reviewer`);
+      const status = {
+        draft: RECORD_STATUS.draft,
+        submitted: RECORD_STATUS.submitted,
+        approved: RECORD_STATUS.approved,
+        returned: RECORD_STATUS.returned,
+      }[record.state];
+      const recordId = ctx.newId();
+      const at = (d: Date) => formatDateTime(d);
+      await (trx as AnyDb)
+        .insertInto(dataTableName(formId))
+        .values({
+          ...toColumnValues(design, columns, 1, values),
+          id: recordId,
+          tenant_id: tenantId,
+          version: 1,
+          status,
+          data_no: dataNo,
+          submit_time: strict ? at(submitted) : null,
+          audit_user_id: reviewedState ? reviewer?.id : null,
+          audit_user_name: reviewedState ? reviewer?.real_name : null,
+          audit_time: reviewedState ? at(reviewed) : null,
+          audit_comment: record.state === 'returned' ? (record.comment ?? null) : null,
+          create_time: at(filed),
+          // Reviews set the audit columns only, like the review route.
+          update_time: strict ? at(submitted) : null,
+          create_user_id: filer.id,
+          create_user_name: filer.real_name,
+          update_user_id: strict ? filer.id : null,
+          update_user_name: strict ? filer.real_name : null,
+          is_delete: 0,
+          create_org_id: filer.org_id,
+          create_org_name: filer.org_name,
+          delete_time: null,
+          delete_user_name: null,
+        })
+        .execute();
+      const step = (
+        action: string,
+        who: { id: number; real_name: string },
+        when: Date,
+        changes: unknown[],
+        comment: string | null = null,
+      ) =>
+        history.push({
+          id: ctx.newId(),
+          tenant_id: tenantId,
+          table_id: formId,
+          record_id: recordId,
+          action,
+          changes: JSON.stringify(changes),
+          comment,
+          version: 1,
+          user_id: who.id,
+          user_name: who.real_name,
+          create_time: at(when),
+        });
+      step(
+        'create',
+        filer,
+        filed,
+        fields
+          .filter((f) => (values[f.id] ?? null) !== null)
+          .map((f) => ({ field: f.id, label: f.label, before: null, after: values[f.id] })),
+      );
+      if (strict) {
+        step('submit', filer, submitted, [{ field: 'status', label: '状态', before: null, after: 1 }]);
+      }
+      if (reviewedState && reviewer) {
+        step(
+          record.state === 'approved' ? 'approve' : 'return',
+          reviewer,
+          reviewed,
+          [{ field: 'status', label: '状态', before: RECORD_STATUS.submitted, after: status }],
+          record.state === 'returned' ? (record.comment ?? null) : null,
+        );
+      }
+    }
+    report.diy_data = (report.diy_data ?? 0) + live;
+    await insertMany(trx, 'diy_record_history', history, report);
+  }
 }

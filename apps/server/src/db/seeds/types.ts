@@ -104,3 +104,44 @@ export type SeedConfig = {
   orderNo: number;
   remark?: string;
 };
+
+/** A category of report forms (natural key: tenant + name, top level). */
+export type SeedFormCategory = { name: string; icon?: string; orderNo: number; remark?: string };
+
+/** A form audience by org codes (resolved to ids when seeding). */
+export type SeedAudience = { all?: boolean; orgCodes?: string[]; enterprises?: boolean };
+
+/** A record filed on a seeded form: who filed it, its values and how far it got. */
+export type SeedFormRecord = {
+  account: string;
+  /**
+   * Values by field id; `{ $org: code }` stands for an org's id (pickers). Fields with a filler default
+   * (fillerOrg, fillerName, …) take it from the filer when left out.
+   */
+  values: Record<string, unknown>;
+  state: 'draft' | 'submitted' | 'approved' | 'returned';
+  /** The reviewer's comment (returned records). */
+  comment?: string;
+  /** How long ago it was filed (days); submitted and reviewed a little later. */
+  daysAgo: number;
+};
+
+/**
+ * A published demo form (natural key: tenant + title, deleted ones included). Its design is checked with
+ * the designer's rules and published like the designer does (data table and columns); records only come
+ * with a form inserted in the same run.
+ */
+export type SeedForm = {
+  title: string;
+  category: string;
+  ownerOrgCode: string;
+  fillers: SeedAudience;
+  viewers: SeedAudience;
+  reviewerAccounts: string[];
+  needsReview: boolean;
+  orderNo: number;
+  remark?: string;
+  /** A design as the designer saves it (checked by formDesignSchema and validateDesign). */
+  design: unknown;
+  records: SeedFormRecord[];
+};
