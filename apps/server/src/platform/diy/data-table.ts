@@ -1,5 +1,6 @@
 import {
   FIELD_ID_PATTERN,
+  type FieldType,
   type FormDesign,
   type FormField,
   type RecordValues,
@@ -28,6 +29,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 const TABLE_NAME = /^diy_data_[1-9][0-9]{0,15}$/;
 const COLUMN_NAME = /^f_[a-z][a-z0-9]{0,23}(?:_[1-9][0-9]{0,3})?$/;
 const INDEX_NAME = /^(?:ix|uq)_diy_data_[1-9][0-9]{0,15}_[a-z]{2,8}$/;
+/** A value column's index: `ix_diy_data_<formId>_f_<fieldId>[_<n>]` (at most 60 characters). */
+const FIELD_INDEX_NAME = /^ix_diy_data_[1-9][0-9]{0,15}_f_[a-z][a-z0-9]{0,23}(?:_[1-9][0-9]{0,3})?$/;
 
 /** Stored kinds (layout fields have no column). */
 export type ColumnKind = Exclude<StorageKind, 'none'>;
@@ -163,6 +166,95 @@ async function createDataTable(trx: Db, tableId: number): Promise<void> {
   );
 }
 
+/**
+ * Field types whose lists are filtered by an exact value or a range: single choices, dates, whole numbers,
+ * single pickers, regions and serial numbers. Free text, decimals and JSON values get no index.
+ */
+const INDEXED_TYPES: ReadonlySet<FieldType> = new Set<FieldType>([
+  'select',
+  'radio',
+  'date',
+  'datetime',
+  'month',
+  'quarter',
+  'year',
+  'integer',
+  'region',
+  'org',
+  'user',
+  'enterprise',
+  'serialNo',
+]);
+
+/**
+ * At most this many value columns of a form are indexed (unique fields first, then in design order): every
+ * index costs each submission a B-tree write.
+ */
+export const MAX_FIELD_INDEXES = 16;
+
+/** An indexed value column: `lookup` for unique fields, `list` for the filterable types. */
+export type FieldIndex = { column: string; use: 'lookup' | 'list' };
+
+const isUnique = (field: FormField) => field.unique !== undefined && field.unique !== 'none';
+
+/**
+ * The value columns of the current design that get an index: those of unique fields (the submission's
+ * duplicate check looks them up) and of the filterable types (`INDEXED_TYPES`), scalar columns only.
+ */
+export function indexedColumns(
+  design: Pick<FormDesign, 'fields'>,
+  columns: readonly DataColumn[],
+): FieldIndex[] {
+  const fields = valueFields(design);
+  const wanted = [
+    ...fields.filter(isUnique),
+    ...fields.filter((f) => !isUnique(f) && INDEXED_TYPES.has(f.type)),
+  ];
+  const out: FieldIndex[] = [];
+  for (const field of wanted) {
+    const column = columnFor(columns, field.id, Number.MAX_SAFE_INTEGER);
+    if (!column || column.storageKind === 'json' || out.some((i) => i.column === column.columnName)) continue;
+    out.push({ column: column.columnName, use: isUnique(field) ? 'lookup' : 'list' });
+    if (out.length === MAX_FIELD_INDEXES) break;
+  }
+  return out;
+}
+
+/** The name of a value column's index. */
+export function fieldIndexName(tableId: number, column: string): string {
+  return assertIdentifier(`ix_${dataTableName(tableId)}_${safeColumn(column)}`, FIELD_INDEX_NAME);
+}
+
+/**
+ * Creates the indexes that record lists need and that are missing (each publish, so forms published before
+ * an index existed get it on their next publish): live records in id order (tenant_id, is_delete, id), each
+ * filterable column as (tenant_id, is_delete, column, id) — an equality filter then reads one index range
+ * already in the default order (newest first), a range filter sorts ids only, counts never touch the rows,
+ * and the column comes after the two equalities every list has, so that SQLite prefers it to the live index
+ * even without statistics — and each unique field as (column, is_delete), for the duplicate check of every
+ * submission (`column = ? and is_delete = 0`).
+ */
+export async function ensureIndexes(
+  trx: Db,
+  tableId: number,
+  design: Pick<FormDesign, 'fields'>,
+  columns: readonly DataColumn[],
+): Promise<void> {
+  const name = dataTableName(tableId);
+  const live = assertIdentifier(`ix_${name}_live`, INDEX_NAME);
+  await sql`create index if not exists ${sql.id(live)} on ${sql.id(name)} (tenant_id, is_delete, id)`.execute(
+    trx,
+  );
+  for (const { column, use } of indexedColumns(design, columns)) {
+    const index = sql.id(fieldIndexName(tableId, column));
+    const ref = sql.id(column);
+    await (use === 'lookup'
+      ? sql`create index if not exists ${index} on ${sql.id(name)} (${ref}, is_delete)`
+      : sql`create index if not exists ${index} on ${sql.id(name)} (tenant_id, is_delete, ${ref}, id)`
+    ).execute(trx);
+  }
+}
+
 /** The registered columns of a form, oldest first. */
 export async function loadColumns(db: Db, tableId: number): Promise<DataColumn[]> {
   const rows = await db
@@ -247,6 +339,7 @@ export async function publishColumns(
     existing.push(column);
     added.push(column);
   }
+  await ensureIndexes(trx, tableId, design, existing);
   return added;
 }
 
@@ -298,6 +391,16 @@ export async function copyDataTable(
   await sql`insert into ${sql.id(name)} (${sql.join(list)}) select ${sql.join(list)} from ${sql.id(
     dataTableName(fromId),
   )} where is_delete = 0`.execute(trx);
+  const latest = await trx
+    .selectFrom('diy_table_version')
+    .select('design')
+    .where('table_id', '=', fromId)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (latest) {
+    await ensureIndexes(trx, toId, JSON.parse(latest.design) as Pick<FormDesign, 'fields'>, columns);
+  }
 }
 
 /** A stored value as the column takes it. */
