@@ -34,6 +34,13 @@ export const VIEWS: Record<string, View> = {
   '/platform/job/index': lazy(() => import('../features/job/job.page.tsx')),
   '/platform/notice/index': lazy(() => import('../features/notice/notice.page.tsx')),
   '/notice/inbox/index': lazy(() => import('../features/notice/notice-inbox.page.tsx')),
+  '/diyTable/design/index': lazy(() => import('../features/diy-designer/designer.page.tsx')),
+  '/diyReport/formTable/index': lazy(() => import('../features/diy-report/form-table/form-table.page.tsx')),
+  '/diyTable/index': lazy(() => import('../features/diy-table/diy-table.page.tsx')),
+  '/diyTable/classify/index': lazy(() => import('../features/diy-classify/diy-classify.page.tsx')),
+  '/diyReport/audit/index': lazy(() => import('../features/diy-audit/diy-audit.page.tsx')),
+  '/diyReport/recycle/index': lazy(() => import('../features/diy-recycle/diy-recycle.page.tsx')),
+  '/diyReport/index': lazy(() => import('../features/diy-report/diy-report.page.tsx')),
 };
 
 export const VIEW_KEYS = Object.keys(VIEWS);

@@ -12,7 +12,7 @@ import { useSecurityConfig } from '../../platform/security/use-security-config.t
 import { useSessionStore } from '../../platform/session/session.store.ts';
 import { useThemeStore } from '../../platform/theme/theme.store.ts';
 import { useRouteTable } from '../route-table.ts';
-import { useTagsStore } from '../tags/tags.store.ts';
+import { tagKey, useTagsStore } from '../tags/tags.store.ts';
 import { AppMenu } from './app-menu.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { KeepAliveOutlet } from './keep-alive-outlet.tsx';
@@ -93,7 +93,11 @@ export function LayoutShell() {
   const [settingsOpen, setSettingsOpen] = useState(false);
 
   const page = resolve(location.pathname);
-  const title = page?.title ?? t('routes.notFound');
+  const pageId = new URLSearchParams(location.search).get('id');
+  const ownTitle = useTagsStore(
+    (state) => state.titles[tagKey({ path: location.pathname, query: pageId ? { id: pageId } : {} })],
+  );
+  const title = ownTitle ?? page?.title ?? t('routes.notFound');
 
   useEffect(() => {
     document.title = `${title} - ${branding.systemTitle}`;

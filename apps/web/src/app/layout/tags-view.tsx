@@ -16,7 +16,7 @@ export function TagsView({ resolve, top }: { resolve: (path: string) => PageInfo
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const location = useLocation();
-  const { tags, close, closeOthers, closeAll, refresh } = useTagsStore();
+  const { tags, titles, close, closeOthers, closeAll, refresh } = useTagsStore();
 
   const active = tags.find((tag) => tag.path === location.pathname);
   const activeKey = active ? tagKey(active) : undefined;
@@ -77,7 +77,7 @@ export function TagsView({ resolve, top }: { resolve: (path: string) => PageInfo
   });
 
   const items = tags.map((tag) => {
-    const title = resolve(tag.path)?.title ?? tag.meta.title;
+    const title = titles[tagKey(tag)] ?? resolve(tag.path)?.title ?? tag.meta.title;
     const short = cutTabTitle(title);
     return {
       key: tagKey(tag),

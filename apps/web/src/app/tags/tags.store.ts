@@ -14,8 +14,16 @@ export function tagKey(tag: Pick<TagEntry, 'path' | 'query'>): string {
   return query ? `${tag.path}?${query}` : tag.path;
 }
 
+const TITLES_KEY = 'tagsViewTitles';
+
 type TagsState = {
   tags: TagEntry[];
+  /**
+   * Titles a page takes from what it shows (a form's title on its record list, SPEC §2 "the page title is
+   * set to the item's title"), by tag key; they win over the route's title in the tab and the page title.
+   */
+  titles: Record<string, string>;
+  setTitle(tag: Pick<TagEntry, 'path' | 'query'>, title: string): void;
   /** Bumped to remount a page (tab "refresh"). */
   nonces: Record<string, number>;
   open(tag: TagEntry): void;
@@ -45,9 +53,27 @@ function persist(tags: TagEntry[]): TagEntry[] {
   return tags;
 }
 
+function loadTitles(): Record<string, string> {
+  const stored = local.getJson<unknown>(TITLES_KEY);
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return {};
+  return Object.fromEntries(Object.entries(stored).filter(([, v]) => typeof v === 'string')) as Record<
+    string,
+    string
+  >;
+}
+
 export const useTagsStore = create<TagsState>()((set, get) => ({
   tags: load(),
+  titles: loadTitles(),
   nonces: {},
+  setTitle(tag, title) {
+    // Only the open tabs keep a title: the stored map stays as small as the tab bar.
+    const open = new Set(get().tags.map(tagKey));
+    const kept = Object.entries(get().titles).filter(([key]) => open.has(key));
+    const titles = { ...Object.fromEntries(kept), [tagKey(tag)]: title };
+    local.setJson(TITLES_KEY, titles);
+    set({ titles });
+  },
   open(tag) {
     const key = tagKey(tag);
     const tags = get().tags;
@@ -75,6 +101,7 @@ export const useTagsStore = create<TagsState>()((set, get) => ({
     set({ nonces: { ...nonces, [path]: (nonces[path] ?? 0) + 1 } });
   },
   reset() {
-    set({ tags: persist([]), nonces: {} });
+    local.remove(TITLES_KEY);
+    set({ tags: persist([]), titles: {}, nonces: {} });
   },
 }));

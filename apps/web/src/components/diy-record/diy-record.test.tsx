@@ -1,0 +1,214 @@
+import { formDesignSchema } from '@shuzhi/contracts/diy-form';
+import type { DiyRecord, FormDesignForFilling, RecordHistory as Step } from '@shuzhi/contracts/diy-table';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../platform/i18n/i18n.ts';
+import { RecordHistory, RecordStatusTag, RecordViewDrawer } from './index.ts';
+import { valueText } from './record-format.ts';
+
+const api = vi.hoisted(() => ({ design: vi.fn(), detail: vi.fn(), history: vi.fn() }));
+vi.mock('./diy-record.api.ts', async (original) => ({
+  ...(await original<typeof import('./diy-record.api.ts')>()),
+  diyRecordApi: api,
+}));
+
+vi.setConfig({ testTimeout: 60_000 });
+configure({ asyncUtilTimeout: 15_000 });
+
+const DESIGN = formDesignSchema.parse({
+  fields: [
+    { id: 'name', type: 'text', label: '单位名称' },
+    { id: 'amt', type: 'money', label: '金额', precision: 2 },
+    {
+      id: 'items',
+      type: 'subTable',
+      label: '明细',
+      columns: [{ id: 'qty', type: 'integer', label: '数量' }],
+    },
+    { id: 'note', type: 'richText', label: '说明' },
+  ],
+});
+const FORM = { version: 2, design: DESIGN, item: { title: '企业月报' } } as unknown as FormDesignForFilling;
+
+const RECORD: DiyRecord = {
+  id: 101,
+  tableId: 9,
+  version: 2,
+  status: 3,
+  dataNo: '202611210001',
+  values: { name: '上海数智科技有限公司', amt: 1234.5, items: [{ qty: 3 }], note: '<p>按期<b>完成</b></p>' },
+  labels: {},
+  submitTime: '2026-11-21 10:00:00',
+  auditUserName: '李娜',
+  auditTime: '2026-11-21 11:00:00',
+  auditComment: '金额与附件不符，请核对',
+  createOrgId: 5,
+  createOrgName: '区发改委',
+  createTime: '2026-11-21 09:00:00',
+  createUserId: 7,
+  createUserName: '张伟',
+  updateTime: null,
+  updateUserName: null,
+  can: { update: true, delete: true, submit: true, audit: false },
+};
+
+const STEPS: Step[] = [
+  {
+    id: 1,
+    action: 'create',
+    changes: [
+      { field: 'name', label: '单位名称', before: null, after: '上海数智' },
+      { field: 'amt', label: '金额', before: null, after: 1000 },
+    ],
+    comment: null,
+    userName: '张伟',
+    createTime: '2026-11-21 09:00:00',
+    version: 2,
+  },
+  {
+    id: 2,
+    action: 'update',
+    changes: [
+      { field: 'amt', label: '金额', before: 1000, after: 1234.5 },
+      { field: 'items', label: '明细', before: null, after: [{ qty: 3 }] },
+    ],
+    comment: null,
+    userName: '张伟',
+    createTime: '2026-11-21 09:30:00',
+    version: 2,
+  },
+  {
+    id: 3,
+    action: 'submit',
+    changes: [{ field: 'status', label: '状态', before: 0, after: 1 }],
+    comment: null,
+    userName: '张伟',
+    createTime: '2026-11-21 10:00:00',
+    version: 2,
+  },
+  {
+    id: 4,
+    action: 'return',
+    changes: [{ field: 'status', label: '状态', before: 1, after: 3 }],
+    comment: '金额与附件不符，请核对',
+    userName: '李娜',
+    createTime: '2026-11-21 11:00:00',
+    version: 2,
+  },
+];
+
+function wrap(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: 0 } } });
+  return (
+    <QueryClientProvider client={client}>
+      <App>{children}</App>
+    </QueryClientProvider>
+  );
+}
+
+afterEach(() => vi.clearAllMocks());
+
+describe('RecordStatusTag', () => {
+  it('names each status', () => {
+    render(
+      <>
+        <RecordStatusTag status={0} />
+        <RecordStatusTag status={1} />
+        <RecordStatusTag status={2} />
+        <RecordStatusTag status={3} />
+      </>,
+    );
+    expect(screen.getAllByTestId('diy-record-status').map((e) => e.textContent)).toEqual([
+      '草稿',
+      '待审核',
+      '已通过',
+      '已退回',
+    ]);
+    expect(screen.getAllByTestId('diy-record-status')[3]?.className).toContain('error');
+  });
+});
+
+describe('valueText', () => {
+  const words = { rows: (n: number) => `${n} 行`, files: (n: number) => `${n} 个文件` };
+  it('formats numbers, summarises sub-tables, files and rich text, prefers labels', () => {
+    const [name, amt, items, note] = DESIGN.fields;
+    expect(valueText(amt, 1234.5, undefined, words)).toBe('1,234.50');
+    expect(valueText(items, [{ qty: 1 }, { qty: 2 }], undefined, words)).toBe('2 行');
+    expect(valueText(note, '<p>a &amp; <b>b</b></p>', undefined, words)).toBe('a & b');
+    expect(valueText(name, 'x', '标签', words)).toBe('标签');
+    expect(valueText(name, null, undefined, words)).toBe('');
+    expect(valueText({ ...name, type: 'attachment' } as never, [1, 2, 3], undefined, words)).toBe('3 个文件');
+  });
+});
+
+describe('RecordHistory', () => {
+  it('shows every step with who, when, the comment and the field changes before → after', async () => {
+    api.history.mockResolvedValue(STEPS);
+    api.design.mockResolvedValue(FORM);
+    render(wrap(<RecordHistory tableId={9} recordId={101} />));
+    const steps = await screen.findAllByTestId('diy-history-step');
+    expect(steps.map((s) => s.getAttribute('data-action'))).toEqual(['create', 'update', 'submit', 'return']);
+    expect(within(steps[0] as HTMLElement).getByText('创建')).toBeTruthy();
+    expect(within(steps[0] as HTMLElement).getByText('2026-11-21 09:00:00')).toBeTruthy();
+    // The design of the step's version formats the values: money with thousands, sub-tables as rows.
+    await waitFor(() => expect(within(steps[1] as HTMLElement).getByText('1,234.50')).toBeTruthy());
+    expect(within(steps[1] as HTMLElement).getByText('1,000.00')).toBeTruthy();
+    expect(within(steps[1] as HTMLElement).getByText('1 行')).toBeTruthy();
+    expect(api.design).toHaveBeenCalledWith(9, 2);
+    // Status changes read as status tags; a return carries its comment.
+    expect(within(steps[2] as HTMLElement).getByText('草稿')).toBeTruthy();
+    expect(within(steps[2] as HTMLElement).getByText('待审核')).toBeTruthy();
+    expect(within(steps[3] as HTMLElement).getByText('已退回')).toBeTruthy();
+    expect(within(steps[3] as HTMLElement).getByTestId('diy-history-comment').textContent).toContain(
+      '金额与附件不符，请核对',
+    );
+    expect(within(steps[3] as HTMLElement).getByText('李娜')).toBeTruthy();
+  });
+
+  it('says when there is no history, and offers a retry when loading fails', async () => {
+    api.history.mockResolvedValueOnce([]);
+    const { unmount } = render(wrap(<RecordHistory tableId={9} recordId={101} />));
+    expect(await screen.findByTestId('diy-history-empty')).toBeTruthy();
+    unmount();
+    api.history.mockRejectedValueOnce(new Error('网络连接错误'));
+    render(wrap(<RecordHistory tableId={9} recordId={101} />));
+    expect((await screen.findByTestId('diy-history-error')).textContent).toContain('网络连接错误');
+  });
+});
+
+describe('RecordViewDrawer', () => {
+  it('loads the record with the design of its own version, shows its facts, the return comment and history', async () => {
+    api.detail.mockResolvedValue(RECORD);
+    api.design.mockResolvedValue(FORM);
+    api.history.mockResolvedValue(STEPS);
+    render(
+      wrap(
+        <RecordViewDrawer
+          tableId={9}
+          recordId={101}
+          open
+          onClose={() => undefined}
+          footer={<button type="button">通过</button>}
+        />,
+      ),
+    );
+    const meta = await screen.findByTestId('diy-record-meta');
+    expect(api.detail).toHaveBeenCalledWith(9, 101);
+    expect(api.design).toHaveBeenCalledWith(9, 2);
+    expect(within(meta).getByText('202611210001')).toBeTruthy();
+    expect(within(meta).getByText('张伟')).toBeTruthy();
+    expect(within(meta).getByText('区发改委')).toBeTruthy();
+    expect(within(meta).getByText('已退回')).toBeTruthy();
+    expect(screen.getByTestId('diy-record-return-comment').textContent).toBe('金额与附件不符，请核对');
+    expect(await screen.findByTestId('diy-view-diy-view-name')).toHaveProperty(
+      'textContent',
+      '上海数智科技有限公司',
+    );
+    expect(screen.getByText('通过')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('diy-record-history-tab'));
+    expect((await screen.findAllByTestId('diy-history-step')).length).toBe(4);
+  });
+});

@@ -1,0 +1,698 @@
+import {
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  FilterOutlined,
+  LockOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SendOutlined,
+  SettingOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import { type FormDesign, type FormField, valueFields } from '@shuzhi/contracts/diy-form';
+import { DESC_STR_DEFAULT } from '@shuzhi/contracts/envelope';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Input,
+  Popconfirm,
+  Popover,
+  Result,
+  Select,
+  Space,
+  Table,
+  Tooltip,
+  Typography,
+} from 'antd';
+import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { serverFieldErrors } from '../../../components/diy-form/index.ts';
+import {
+  DIY_RECORD_KEYS,
+  type DiyRecord,
+  diyRecordApi,
+  RECORD_STATUSES,
+  RecordViewDrawer,
+  useRecordStatusText,
+  useSummaryWords,
+} from '../../../components/diy-record/index.ts';
+import { useReclickGuard } from '../../../components/use-reclick-guard.ts';
+import { HttpError, UnauthorizedError } from '../../../platform/http/http-client.ts';
+import { useFormPasswordPrompt } from '../form-password.tsx';
+import { HIDE_LIST_PARAM, readHideList, setFormPageTitle } from '../open-form-item.ts';
+import { FillDrawer, type FillTarget } from './fill-drawer.tsx';
+import { FilterBuilder } from './filter-builder.tsx';
+import { buildRecordColumns, initialHidden, type SystemColumn } from './record-columns.tsx';
+import { buildFilters, type FilterDraft } from './record-filters.ts';
+
+type SortOrder = 'ascending' | 'descending';
+type Sort = { field: string; order: SortOrder } | null;
+
+/** Answers of the design call that end on a result page instead of the list. */
+const BLOCKING = ['F1000', 'F1001', 'F1002', 'F1003'] as const;
+
+/**
+ * 表单填报 (menu component `/diyReport/formTable/index`, route `/diyReport/index/formTable?id=…`): the record
+ * list and filling of one report form.
+ */
+export default function FormTablePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const raw = params.get('id') ?? '';
+  const id = /^\d{1,16}$/.test(raw) ? Number(raw) : null;
+  if (id === null) {
+    return <Result status="404" title={t('diyFormTable.noForm')} data-testid="diy-form-table-missing" />;
+  }
+  return <FormTable key={id} tableId={id} />;
+}
+
+function FormTable({ tableId }: { tableId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const password = useFormPasswordPrompt();
+  const design = useQuery({
+    queryKey: DIY_RECORD_KEYS.design(tableId),
+    queryFn: () => diyRecordApi.design(tableId),
+    retry: false,
+  });
+  const code = design.error instanceof HttpError ? design.error.code : undefined;
+  const locked = code === 'F1007';
+
+  const title = design.data?.item.title;
+  useEffect(() => {
+    if (title) setFormPageTitle(pathname, tableId, title);
+  }, [title, pathname, tableId]);
+
+  const { prompt } = password;
+  const unlock = useCallback(async () => {
+    if (await prompt(tableId, title)) void design.refetch();
+  }, [prompt, tableId, title, design.refetch]);
+  // Stable: the list prompts from an effect when a page answers F1007.
+  const askPassword = useCallback(() => prompt(tableId, title), [prompt, tableId, title]);
+  // The form asks for its password (opened by a link, or the verification expired): prompt at once.
+  useEffect(() => {
+    if (locked) void unlock();
+  }, [locked, unlock]);
+
+  let body: ReactNode;
+  if (design.isLoading) {
+    body = <Card loading data-testid="diy-form-table-loading" />;
+  } else if (locked) {
+    body = (
+      <Result
+        icon={<LockOutlined />}
+        title={t('diyFormTable.lockedTitle')}
+        subTitle={t('diyFormTable.locked')}
+        extra={
+          <Button type="primary" onClick={() => void unlock()} data-testid="diy-form-table-unlock">
+            {t('diyFormTable.enterPassword')}
+          </Button>
+        }
+        data-testid="diy-form-table-locked"
+      />
+    );
+  } else if (design.error) {
+    const blocking = BLOCKING.includes(code as (typeof BLOCKING)[number]);
+    body = (
+      <Result
+        status={blocking ? (code === 'F1000' ? '404' : 'warning') : 'error'}
+        title={blocking ? t(`diyFormTable.blocked.${code}`) : t('diyFormTable.loadFailed')}
+        subTitle={design.error.message}
+        extra={
+          <Space>
+            {blocking ? null : (
+              <Button onClick={() => void design.refetch()} data-testid="diy-form-table-retry">
+                {t('common.retry')}
+              </Button>
+            )}
+            <Button type="primary" onClick={() => navigate('/diyReport')} data-testid="diy-form-table-back">
+              {t('diyFormTable.backToList')}
+            </Button>
+          </Space>
+        }
+        data-testid="diy-form-table-blocked"
+        data-code={code}
+      />
+    );
+  } else if (design.data) {
+    body = (
+      <RecordList
+        tableId={tableId}
+        title={design.data.item.title}
+        design={design.data.design}
+        canAdd={design.data.item.myAuth.add}
+        defaultHidden={design.data.item.defaultHideDataList}
+        askPassword={askPassword}
+      />
+    );
+  }
+  return (
+    <div data-testid="diy-form-table">
+      {body}
+      {password.contextHolder}
+    </div>
+  );
+}
+
+type RecordListProps = {
+  tableId: number;
+  title: string;
+  design: FormDesign;
+  canAdd: boolean;
+  defaultHidden: string[];
+  askPassword: () => Promise<boolean>;
+};
+
+const ACTION_WIDTH = 58;
+
+function RecordList({ tableId, title, design, canAdd, defaultHidden, askPassword }: RecordListProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const statusText = useRecordStatusText();
+  const words = useSummaryWords();
+  const fields = useMemo(() => valueFields(design) as FormField[], [design]);
+
+  // The route's extra query fields that name a field preset it on new records (SPEC §2 "any extra query").
+  const presets = useMemo(() => {
+    const out: Record<string, string> = {};
+    for (const [key, value] of params.entries()) {
+      if (key !== 'id' && key !== HIDE_LIST_PARAM && fields.some((f) => f.id === key)) out[key] = value;
+    }
+    return out;
+  }, [params, fields]);
+
+  const [keywordText, setKeywordText] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState<number | undefined>(undefined);
+  const [mine, setMine] = useState(false);
+  const [drafts, setDrafts] = useState<FilterDraft[]>([]);
+  const [applied, setApplied] = useState<FilterDraft[]>([]);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [sort, setSort] = useState<Sort>(null);
+  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [hidden, setHidden] = useState<string[]>(() =>
+    initialHidden(design, defaultHidden, readHideList(params)),
+  );
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [filling, setFilling] = useState<FillTarget | null>(null);
+
+  const filters = useMemo(() => buildFilters(applied, fields), [applied, fields]);
+  const body = useMemo(
+    () => ({
+      page: paging.page,
+      pageSize: paging.pageSize,
+      descStr: DESC_STR_DEFAULT,
+      ...(keyword ? { keyword } : {}),
+      ...(status !== undefined ? { status } : {}),
+      ...(mine ? { mine: true } : {}),
+      ...(filters.length ? { filters } : {}),
+      ...(sort ? { field: sort.field, order: sort.order } : {}),
+    }),
+    [paging, keyword, status, mine, filters, sort],
+  );
+  const page = useQuery({
+    queryKey: DIY_RECORD_KEYS.page(tableId, body),
+    queryFn: () => diyRecordApi.page(tableId, body),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const rows = page.data?.items ?? [];
+  const total = page.data?.total ?? 0;
+
+  const pageLocked = page.error instanceof HttpError && page.error.code === 'F1007';
+  useEffect(() => {
+    if (pageLocked) void askPassword().then((ok) => ok && void page.refetch());
+  }, [pageLocked, askPassword, page.refetch]);
+
+  const refresh = useCallback(
+    () =>
+      queryClient.invalidateQueries({
+        queryKey: DIY_RECORD_KEYS.form(tableId),
+        predicate: (q) => q.queryKey[2] !== 'design',
+      }),
+    [queryClient, tableId],
+  );
+
+  const firstPage = () => {
+    setPaging((p) => ({ ...p, page: 1 }));
+    setSelected([]);
+  };
+
+  const showError = (error: unknown) => {
+    if (error instanceof UnauthorizedError) return;
+    message.error(error instanceof Error && error.message ? error.message : t('diyFormTable.failed'));
+  };
+
+  const [busy, setBusy] = useState<number | 'batch' | null>(null);
+  const remove = useReclickGuard(async (ids: number[], key: number | 'batch') => {
+    if (busy !== null) return;
+    setBusy(key);
+    try {
+      await diyRecordApi.remove(tableId, ids);
+      message.success(t('diyFormTable.deleted', { count: ids.length }));
+      setSelected((s) => s.filter((id) => !ids.includes(id)));
+      await refresh();
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(null);
+    }
+  });
+
+  const submitRow = useReclickGuard(async (record: DiyRecord) => {
+    if (busy !== null) return;
+    setBusy(record.id);
+    try {
+      await diyRecordApi.update(tableId, { id: record.id, values: record.values, submit: true });
+      message.success(t('diyFormTable.fill.submitted'));
+      await refresh();
+    } catch (error) {
+      const fields = error instanceof HttpError ? serverFieldErrors(error.errors) : null;
+      if (fields) {
+        // What the record lacks is shown on its fields, in the filling drawer.
+        message.error(t('diyFormTable.fill.fixErrors', { count: Object.keys(fields).length }));
+        setFilling({ record, errors: fields });
+      } else showError(error);
+    } finally {
+      setBusy(null);
+    }
+  });
+
+  const systemTitles: Record<SystemColumn, string> = {
+    dataNo: t('diyRecord.dataNo'),
+    status: t('diyRecord.statusLabel'),
+    createUserName: t('diyRecord.filer'),
+    createOrgName: t('diyRecord.org'),
+    submitTime: t('diyRecord.submitTime'),
+  };
+  const allColumns = buildRecordColumns(design, rows, { system: systemTitles, statusText, words });
+  const shown = allColumns.filter((c) => !hidden.includes(c.key));
+  const actionCount = Math.max(
+    1,
+    ...rows.map((r) => 1 + Number(r.can.update) + Number(r.can.submit) + Number(r.can.delete)),
+  );
+
+  const columns: ColumnsType<DiyRecord> = [
+    ...shown.map((column) => ({
+      key: column.key,
+      dataIndex: column.key,
+      title: column.title,
+      width: column.width,
+      ellipsis: true,
+      sorter: column.sort !== null,
+      sortOrder:
+        column.sort !== null && sort?.field === column.sort
+          ? ((sort.order === 'descending' ? 'descend' : 'ascend') as 'descend' | 'ascend')
+          : null,
+      render: (_: unknown, record: DiyRecord) => column.render(record),
+    })),
+    {
+      key: '__actions',
+      title: t('diyFormTable.actions'),
+      fixed: 'right',
+      width: Math.max(100, actionCount * ACTION_WIDTH + 16),
+      render: (_: unknown, record: DiyRecord) => (
+        <Space size={0} data-testid="diy-record-actions">
+          <Button
+            type="link"
+            size="small"
+            icon={<EyeOutlined />}
+            onClick={() => setViewing(record.id)}
+            data-testid="diy-record-view-btn"
+          >
+            {t('diyFormTable.view')}
+          </Button>
+          {record.can.update ? (
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setFilling({ record })}
+              data-testid="diy-record-edit"
+            >
+              {t('diyFormTable.edit')}
+            </Button>
+          ) : null}
+          {record.can.submit ? (
+            <Popconfirm
+              title={t('diyFormTable.submitConfirmTitle')}
+              description={t('diyFormTable.submitConfirm')}
+              okText={t('diyFormTable.fill.submit')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ 'data-testid': 'diy-record-submit-ok' }}
+              onConfirm={() => void submitRow(record)}
+            >
+              <Button
+                type="link"
+                size="small"
+                icon={<SendOutlined />}
+                loading={busy === record.id}
+                data-testid="diy-record-submit"
+              >
+                {t('diyFormTable.fill.submit')}
+              </Button>
+            </Popconfirm>
+          ) : null}
+          {record.can.delete ? (
+            <Popconfirm
+              title={t('diyFormTable.deleteConfirmTitle')}
+              description={t('diyFormTable.deleteConfirm', { no: record.dataNo ?? record.id })}
+              okText={t('diyFormTable.delete')}
+              okButtonProps={{ danger: true, 'data-testid': 'diy-record-delete-ok' }}
+              cancelText={t('common.cancel')}
+              onConfirm={() => void remove([record.id], record.id)}
+            >
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                loading={busy === record.id}
+                data-testid="diy-record-delete"
+              >
+                {t('diyFormTable.delete')}
+              </Button>
+            </Popconfirm>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  const onTableChange = (
+    pagination: TablePaginationConfig,
+    _filters: unknown,
+    sorter: SorterResult<DiyRecord> | SorterResult<DiyRecord>[],
+    extra: { action: string },
+  ) => {
+    if (extra.action === 'sort') {
+      const first = Array.isArray(sorter) ? sorter[0] : sorter;
+      const column = allColumns.find((c) => c.key === String(first?.columnKey ?? ''));
+      setSort(
+        column?.sort && first?.order
+          ? { field: column.sort, order: first.order === 'descend' ? 'descending' : 'ascending' }
+          : null,
+      );
+      firstPage();
+      return;
+    }
+    if (extra.action === 'paginate') {
+      const pageSize = pagination.pageSize ?? paging.pageSize;
+      setPaging({ page: pageSize !== paging.pageSize ? 1 : (pagination.current ?? 1), pageSize });
+    }
+  };
+
+  const deletable = new Set(rows.filter((r) => r.can.delete).map((r) => r.id));
+  const anyDeletable = deletable.size > 0 || selected.length > 0;
+  const searching = keyword !== '' || status !== undefined || mine || filters.length > 0;
+
+  const resetSearch = () => {
+    setKeywordText('');
+    setKeyword('');
+    setStatus(undefined);
+    setMine(false);
+    setDrafts([]);
+    setApplied([]);
+    firstPage();
+  };
+
+  const columnChooser = (
+    <div style={{ maxHeight: 360, overflow: 'auto', minWidth: 200 }} data-testid="diy-columns-chooser">
+      <Checkbox.Group
+        style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+        value={allColumns.map((c) => c.key).filter((key) => !hidden.includes(key))}
+        onChange={(keys) => setHidden(allColumns.map((c) => c.key).filter((key) => !keys.includes(key)))}
+        options={allColumns.map((c) => ({
+          value: c.key,
+          label: <span data-testid={`diy-column-toggle-${c.key}`}>{c.title}</span>,
+        }))}
+      />
+      <Space style={{ marginTop: 8 }}>
+        <Button size="small" onClick={() => setHidden([])} data-testid="diy-columns-all">
+          {t('diyFormTable.columnsAll')}
+        </Button>
+        <Button
+          size="small"
+          onClick={() => setHidden(initialHidden(design, defaultHidden, readHideList(params)))}
+          data-testid="diy-columns-default"
+        >
+          {t('diyFormTable.columnsDefault')}
+        </Button>
+      </Space>
+    </div>
+  );
+
+  return (
+    <div data-testid="diy-record-list">
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 12, flexWrap: 'wrap' }}>
+        <Typography.Title
+          level={4}
+          style={{ margin: 0, flex: '1 1 auto', minWidth: 0 }}
+          ellipsis={{ tooltip: title }}
+        >
+          <span data-testid="diy-form-table-title">{title}</span>
+        </Typography.Title>
+        {canAdd ? (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setFilling({ record: null })}
+            data-testid="diy-record-add"
+          >
+            {t('diyFormTable.add')}
+          </Button>
+        ) : null}
+      </div>
+
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center', marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          style={{ width: 260 }}
+          placeholder={t('diyFormTable.keyword')}
+          value={keywordText}
+          onChange={(e) => {
+            setKeywordText(e.target.value);
+            if (e.target.value === '' && keyword !== '') {
+              setKeyword('');
+              firstPage();
+            }
+          }}
+          onSearch={(value) => {
+            setKeyword(value.trim());
+            firstPage();
+          }}
+          aria-label={t('diyFormTable.keyword')}
+          data-testid="diy-record-keyword"
+        />
+        <Select
+          allowClear
+          style={{ width: 140 }}
+          placeholder={t('diyFormTable.statusFilter')}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            firstPage();
+          }}
+          options={RECORD_STATUSES.map((s) => ({ value: s, label: statusText(s) }))}
+          aria-label={t('diyFormTable.statusFilter')}
+          data-testid="diy-record-status-filter"
+        />
+        <Checkbox
+          checked={mine}
+          onChange={(e) => {
+            setMine(e.target.checked);
+            firstPage();
+          }}
+          data-testid="diy-record-mine"
+        >
+          {t('diyFormTable.mine')}
+        </Checkbox>
+        <Badge count={filters.length} size="small">
+          <Button
+            icon={<FilterOutlined />}
+            type={filterOpen ? 'primary' : 'default'}
+            ghost={filterOpen}
+            onClick={() => {
+              if (!filterOpen && drafts.length === 0) setDrafts(applied);
+              setFilterOpen((o) => !o);
+            }}
+            aria-expanded={filterOpen}
+            data-testid="diy-record-filter-toggle"
+          >
+            {t('diyFormTable.filter.title')}
+          </Button>
+        </Badge>
+        {searching ? (
+          <Button icon={<UndoOutlined />} onClick={resetSearch} data-testid="diy-record-reset">
+            {t('diyFormTable.reset')}
+          </Button>
+        ) : null}
+        <div style={{ flex: 1 }} />
+        {selected.length > 0 ? (
+          <Typography.Text type="secondary" data-testid="diy-record-selected">
+            {t('diyFormTable.selected', { count: selected.length })}
+          </Typography.Text>
+        ) : null}
+        {anyDeletable ? (
+          <Popconfirm
+            title={t('diyFormTable.deleteConfirmTitle')}
+            description={t('diyFormTable.batchDeleteConfirm', { count: selected.length })}
+            okText={t('diyFormTable.delete')}
+            okButtonProps={{ danger: true, 'data-testid': 'diy-record-batch-delete-ok' }}
+            cancelText={t('common.cancel')}
+            disabled={selected.length === 0}
+            onConfirm={() => void remove(selected, 'batch')}
+          >
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              disabled={selected.length === 0}
+              loading={busy === 'batch'}
+              data-testid="diy-record-batch-delete"
+            >
+              {t('diyFormTable.batchDelete')}
+            </Button>
+          </Popconfirm>
+        ) : null}
+        <Tooltip title={t('diyFormTable.refresh')}>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => void refresh()}
+            loading={page.isFetching && !page.isLoading}
+            aria-label={t('diyFormTable.refresh')}
+            data-testid="diy-record-refresh"
+          />
+        </Tooltip>
+        <Popover
+          trigger="click"
+          placement="bottomRight"
+          title={t('diyFormTable.columns')}
+          content={columnChooser}
+        >
+          <Tooltip title={t('diyFormTable.columns')}>
+            <Button
+              icon={<SettingOutlined />}
+              aria-label={t('diyFormTable.columns')}
+              data-testid="diy-columns"
+            />
+          </Tooltip>
+        </Popover>
+      </div>
+
+      {filterOpen ? (
+        <Card size="small" style={{ marginBottom: 12 }} data-testid="diy-record-filter-panel">
+          <FilterBuilder fields={fields} drafts={drafts} onChange={setDrafts} />
+          <Space style={{ marginTop: 12 }}>
+            <Button
+              type="primary"
+              onClick={() => {
+                setApplied(drafts);
+                firstPage();
+              }}
+              data-testid="diy-filter-apply"
+            >
+              {t('diyFormTable.filter.apply')}
+            </Button>
+            <Button
+              onClick={() => {
+                setDrafts([]);
+                setApplied([]);
+                firstPage();
+              }}
+              data-testid="diy-filter-clear"
+            >
+              {t('diyFormTable.filter.clear')}
+            </Button>
+          </Space>
+        </Card>
+      ) : null}
+
+      {page.isError && !pageLocked ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('diyFormTable.loadFailed')}
+          description={page.error.message}
+          action={
+            <Button size="small" onClick={() => void page.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+          data-testid="diy-record-error"
+        />
+      ) : null}
+
+      <Table<DiyRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={page.isFetching}
+        onChange={onTableChange as never}
+        scroll={{ x: 'max-content' }}
+        data-testid="diy-record-table"
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          getCheckboxProps: (row) => ({ disabled: !deletable.has(row.id) }),
+        }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={searching ? t('diyFormTable.noMatch') : t('diyFormTable.empty')}
+              data-testid="diy-record-empty"
+            >
+              {!searching && canAdd ? (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setFilling({ record: null })}>
+                  {t('diyFormTable.addFirst')}
+                </Button>
+              ) : null}
+            </Empty>
+          ),
+        }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (count) => (
+            <span data-testid="diy-record-total">{t('diyFormTable.total', { total: count })}</span>
+          ),
+        }}
+      />
+
+      <RecordViewDrawer
+        tableId={tableId}
+        recordId={viewing}
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+      />
+      <FillDrawer
+        tableId={tableId}
+        title={title}
+        design={design}
+        target={filling}
+        presets={presets}
+        onClose={() => setFilling(null)}
+        onSaved={() => void refresh()}
+        askPassword={askPassword}
+      />
+    </div>
+  );
+}
