@@ -20,12 +20,14 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { homeTarget } from '../../app/navigation.ts';
 import { useFileUrl } from '../../components/file-image/use-file-url.ts';
 import { feedback } from '../../platform/feedback/feedback.ts';
 import { useSecurityConfig } from '../../platform/security/use-security-config.ts';
 import { accountTypeKey } from '../../platform/session/account-type.ts';
 import { sessionApi } from '../../platform/session/session.api.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
+import { sessionLoginType } from '../../platform/session/session-state.ts';
 import { AvatarCropper } from './avatar-cropper.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { formatBytes, imageProblem } from './crop.ts';
@@ -76,7 +78,8 @@ export default function UserCenterPage() {
     const store = useSessionStore.getState();
     store.setPasswordChange(null);
     store.setUserInfo(await sessionApi.userInfo());
-    navigate('/dashboard', { replace: true });
+    // Back to where this session lands: the dashboard, or 报表填报 for an enterprise (login type 9).
+    navigate(homeTarget(sessionLoginType()), { replace: true });
   };
 
   const chooseAvatar = (file: File) => {
