@@ -142,6 +142,19 @@ describe('valueText', () => {
     expect(valueText(name, null, undefined, words)).toBe('');
     expect(valueText({ ...name, type: 'attachment' } as never, [1, 2, 3], undefined, words)).toBe('3 个文件');
   });
+  it('answers option labels of the design for choices, and dictionary codes as they are', () => {
+    const [name] = DESIGN.fields;
+    const items = [
+      { label: '低', value: 'low' },
+      { label: '高', value: 'high' },
+    ];
+    const radio = { ...name, type: 'radio', options: { source: 'options', items } } as never;
+    const multi = { ...name, type: 'checkbox', options: { source: 'options', items } } as never;
+    const dict = { ...name, type: 'select', options: { source: 'dict', dictCode: 'x' } } as never;
+    expect(valueText(radio, 'high', undefined, words)).toBe('高');
+    expect(valueText(multi, ['low', 'high', 'gone'], undefined, words)).toBe('低、高、gone');
+    expect(valueText(dict, 'c1', undefined, words)).toBe('c1');
+  });
 });
 
 describe('RecordHistory', () => {

@@ -1,8 +1,8 @@
 import {
   type AnyField,
+  CHOICE_TYPES,
   FILE_TYPES,
   type FormField,
-  MULTI_CHOICE_TYPES,
   NUMBER_TYPES,
 } from '@shuzhi/contracts/diy-form';
 import { formatThousands } from '@shuzhi/contracts/formatters';
@@ -64,8 +64,11 @@ export function valueText(
     return text.length > RICH_TEXT_CHARS ? `${text.slice(0, RICH_TEXT_CHARS)}…` : text;
   }
   if (NUMBER_TYPES.includes(field.type) || field.type === 'formula') return numberText(field, value);
-  if (MULTI_CHOICE_TYPES.includes(field.type) || Array.isArray(value)) {
-    return (Array.isArray(value) ? value : [value]).map(String).join('、');
+  if (CHOICE_TYPES.includes(field.type) || Array.isArray(value)) {
+    // Options of the design answer their labels (history has no server labels); dictionary codes stay.
+    const items = field.options?.source === 'options' ? field.options.items : [];
+    const text = (v: unknown) => items.find((o) => String(o.value) === String(v))?.label ?? String(v);
+    return (Array.isArray(value) ? value : [value]).map(text).join('、');
   }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

@@ -3,6 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Skeleton, Table, Tag, Timeline, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { findDictItem, useAllDicts } from '../../platform/dict/dict.store.ts';
 import { DIY_RECORD_KEYS, diyRecordApi, type RecordHistory as HistoryStep } from './diy-record.api.ts';
 import { fieldOfChange, type SummaryWords, valueText } from './record-format.ts';
 import { RecordStatusTag } from './record-status-tag.tsx';
@@ -51,7 +52,17 @@ export function ChangeValue({
   const value = change[side];
   if (change.field === 'status' && typeof value === 'number') return <RecordStatusTag status={value} />;
   const field = design ? fieldOfChange(design.fields, change.field) : undefined;
-  const text = valueText(field, value, undefined, words);
+  const dicts = useAllDicts().data;
+  const options = field?.options;
+  const dictItems = options?.source === 'dict' ? (dicts?.[options.dictCode] ?? []) : [];
+  // Dictionary codes as their labels in the reader's language (history carries no server labels).
+  const dictLabel =
+    dictItems.length > 0 && value !== null && value !== undefined && value !== ''
+      ? (Array.isArray(value) ? value : [value])
+          .map((v) => findDictItem(dictItems, v)?.label ?? String(v))
+          .join('、')
+      : undefined;
+  const text = valueText(field, value, dictLabel, words);
   return text ? (
     <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{text}</span>
   ) : (
