@@ -154,6 +154,7 @@ describe('config, dictionary and system-info menus', () => {
       '0008-notice-file-job',
       '0009-diy-forms',
       '0010-diy-pages',
+      '0011-diy-collect-confirm',
     ]);
     for (const name of ['platform', 'sysConfig', 'sysDict', 'sysLog', 'sysLogOp'])
       expect(await status(name), name).toBe(1);

@@ -40,6 +40,7 @@ describe('migrations', () => {
       '0008-notice-file-job',
       '0009-diy-forms',
       '0010-diy-pages',
+      '0011-diy-collect-confirm',
     ]);
     expect(await migrate(db, dialect, MIGRATIONS)).toEqual([]);
     expect(await tables()).toEqual(

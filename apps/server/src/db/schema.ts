@@ -457,6 +457,29 @@ export type DiyTableClassifyTable = TenantColumns & {
 
 /** When a user last opened a form (its tip flag shows changes since). */
 export type DiyTableVisitTable = { id: number; table_id: number; user_id: number; visit_time: string };
+export type DiyTableCollectTable = {
+  id: number;
+  tenant_id: number;
+  table_id: number;
+  user_id: number;
+  create_time: string;
+};
+export type DiyRowConfirmTable = {
+  id: number;
+  tenant_id: number;
+  table_id: number;
+  record_id: number;
+  code_hash: string;
+  expire_time: string;
+  subject: string | null;
+  answer: string | null;
+  answer_comment: string | null;
+  answer_time: string | null;
+  answer_ip: string | null;
+  create_time: string;
+  create_user_id: number | null;
+  create_user_name: string | null;
+};
 
 export type Database = {
   sys_tenant: SysTenantTable;
@@ -497,4 +520,6 @@ export type Database = {
   diy_table_seq: DiyTableSeqTable;
   diy_table_classify: DiyTableClassifyTable;
   diy_table_visit: DiyTableVisitTable;
+  diy_table_collect: DiyTableCollectTable;
+  diy_row_confirm: DiyRowConfirmTable;
 };

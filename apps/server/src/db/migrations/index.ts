@@ -9,6 +9,7 @@ import { m0007Identity } from './0007-identity.ts';
 import { m0008NoticeFileJob } from './0008-notice-file-job.ts';
 import { m0009DiyForms } from './0009-diy-forms.ts';
 import { m0010DiyPages } from './0010-diy-pages.ts';
+import { m0011DiyCollectConfirm } from './0011-diy-collect-confirm.ts';
 
 /** Every migration in order, imported statically so that the bundled server carries them. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0008NoticeFileJob,
   m0009DiyForms,
   m0010DiyPages,
+  m0011DiyCollectConfirm,
 ];
