@@ -422,6 +422,26 @@ export const BUSINESS_ERRORS = {
     en: 'The category still holds forms or sub-categories and cannot be deleted',
     'zh-TW': '分類下仍有表單或子分類，不能刪除',
   },
+  F1017: {
+    'zh-CN': '确认链接无效',
+    en: 'The confirmation link is not valid',
+    'zh-TW': '確認連結無效',
+  },
+  F1018: {
+    'zh-CN': '确认链接已过期',
+    en: 'The confirmation link has expired',
+    'zh-TW': '確認連結已過期',
+  },
+  F1019: {
+    'zh-CN': '该确认链接已使用，不能重复提交',
+    en: 'The confirmation link has already been answered',
+    'zh-TW': '該確認連結已使用，不能重複提交',
+  },
+  F1020: {
+    'zh-CN': '确认链接不属于该记录',
+    en: 'The confirmation link belongs to another record',
+    'zh-TW': '確認連結不屬於該記錄',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type BusinessErrorCode = keyof typeof BUSINESS_ERRORS;

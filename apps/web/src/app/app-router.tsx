@@ -16,6 +16,8 @@ import { VIEWS } from './views.ts';
 
 const LoginPage = lazy(() => import('../features/auth/login.page.tsx'));
 const ScanConfirmPage = lazy(() => import('../features/auth/scan-confirm.page.tsx'));
+const RowConfirmPage = lazy(() => import('../features/diy-confirm/row-confirm.page.tsx'));
+const ROW_CONFIRM_PATH = '/diyReport/rowConfirm';
 
 /** Directories that name a redirect (e.g. `/system` → `/system/user`). */
 function directoryRedirects(nodes: readonly MenuNode[]): { path: string; to: string }[] {
@@ -79,7 +81,16 @@ export function AppRouter() {
           </StandalonePage>
         }
       />
-      {NO_LOGIN_PATHS.filter((path) => path !== '/login').map((path) => (
+      {/* Row confirmation (issue 6 §6): the subject of a record answers without signing in. */}
+      <Route
+        path={ROW_CONFIRM_PATH}
+        element={
+          <Suspense fallback={<PageLoading fullscreen />}>
+            <RowConfirmPage />
+          </Suspense>
+        }
+      />
+      {NO_LOGIN_PATHS.filter((path) => path !== '/login' && path !== ROW_CONFIRM_PATH).map((path) => (
         <Route
           key={path}
           path={path}

@@ -1,8 +1,9 @@
 import { RECORD_STATUS } from '@shuzhi/contracts/diy-form';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Tabs, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmLinkModal } from '../../features/diy-confirm/confirm-link-modal.tsx';
 import { FormRenderer } from '../diy-form/index.ts';
 import { DIY_RECORD_KEYS, type DiyRecord, diyRecordApi } from './diy-record.api.ts';
 import { RecordHistory } from './record-history.tsx';
@@ -104,6 +105,9 @@ export function RecordViewDrawer({ tableId, recordId, open, onClose, footer, tit
     staleTime: Number.POSITIVE_INFINITY,
   });
   const failed = record.error ?? design.error;
+  // 发起确认 (issue 6 §6): for whoever may update or review the record, as the server allows.
+  const [confirming, setConfirming] = useState(false);
+  const canConfirm = !!record.data && (record.data.can.update || !!design.data?.item.myAuth?.audit);
 
   let body: ReactNode;
   if (failed) {
@@ -173,14 +177,29 @@ export function RecordViewDrawer({ tableId, recordId, open, onClose, footer, tit
       title={
         title ?? (
           <Typography.Text strong>
-            {t('diyRecord.viewTitle', { no: record.data?.dataNo ?? record.data?.id ?? '' })}
+            {t('diyRecord.viewTitle', { no: record.data?.dataNo ?? t('diyRecord.noNumber') })}
           </Typography.Text>
         )
       }
       footer={footer}
+      extra={
+        canConfirm ? (
+          <Button onClick={() => setConfirming(true)} data-testid="diy-record-start-confirm">
+            {t('diyConfirm.start')}
+          </Button>
+        ) : null
+      }
       data-testid="diy-record-view"
     >
       {body}
+      {canConfirm && recordId ? (
+        <ConfirmLinkModal
+          tableId={tableId}
+          recordId={recordId}
+          open={confirming}
+          onClose={() => setConfirming(false)}
+        />
+      ) : null}
     </Drawer>
   );
 }
