@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { captchaSrc } from '../features/auth/login.api.ts';
 import { storageKey } from '../platform/storage/storage.ts';
-import { hashLinkTarget, homeTarget, isNoLoginPath, loginTarget, safeRedirect } from './navigation.ts';
+import {
+  hashLinkTarget,
+  homeTarget,
+  isNoHeaderMode,
+  isNoLoginPath,
+  loginTarget,
+  safeRedirect,
+} from './navigation.ts';
 
 describe('navigation targets (SPEC §2)', () => {
   it('sends signed-in users home, type 9 to the enterprise portal', () => {
@@ -62,5 +69,16 @@ describe('captcha image', () => {
     expect(captchaSrc('iVBORw0KGgoAAA')).toBe('data:image/png;base64,iVBORw0KGgoAAA');
     expect(captchaSrc('PHN2ZyB4bWxucz0')).toBe('data:image/svg+xml;base64,PHN2ZyB4bWxucz0');
     expect(captchaSrc('/9j/4AAQSkZJRg')).toBe('data:image/jpeg;base64,/9j/4AAQSkZJRg');
+  });
+});
+
+describe('isNoHeaderMode', () => {
+  it('turns on with openType=iframenoheader and stays on for the tab, off otherwise', () => {
+    window.sessionStorage.clear();
+    expect(isNoHeaderMode('?id=1')).toBe(false);
+    expect(isNoHeaderMode('?openType=iframenoheader')).toBe(true);
+    expect(isNoHeaderMode('?id=2')).toBe(true);
+    window.sessionStorage.clear();
+    expect(isNoHeaderMode('?openType=other')).toBe(false);
   });
 });

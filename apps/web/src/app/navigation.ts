@@ -1,4 +1,5 @@
 import { LOGIN_TYPE_ENTERPRISE } from '@shuzhi/contracts/auth';
+import { storageKey } from '../platform/storage/storage.ts';
 
 /** Pages that open without a login (SPEC §2). */
 export const NO_LOGIN_PATHS = [
@@ -13,6 +14,22 @@ export const NO_LOGIN_PATHS = [
 ] as const;
 
 export const IFRAME_NO_HEADER = 'iframenoheader';
+const OPEN_TYPE_KEY = 'openType';
+
+/**
+ * The iframe-no-header mode (SPEC §2 `openType=iframenoheader`, an embedding portal shows only the page): once a
+ * URL of this browser tab asked for it, the tab keeps it for its session, whatever the links that follow carry.
+ */
+export function isNoHeaderMode(search: string): boolean {
+  const asked = new URLSearchParams(search).get('openType') === IFRAME_NO_HEADER;
+  try {
+    const key = storageKey(OPEN_TYPE_KEY);
+    if (asked) window.sessionStorage.setItem(key, IFRAME_NO_HEADER);
+    return window.sessionStorage.getItem(key) === IFRAME_NO_HEADER;
+  } catch {
+    return asked;
+  }
+}
 
 export function isNoLoginPath(pathname: string): boolean {
   return (NO_LOGIN_PATHS as readonly string[]).includes(pathname);

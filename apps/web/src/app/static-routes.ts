@@ -41,6 +41,25 @@ export const STATIC_PAGES: StaticPage[] = [
     isKeepAlive: false,
     isAffix: false,
   },
+  ...[
+    ['/enterprise', 'enterprise', 'home', '/enterprise/index'],
+    [
+      '/enterprise/reportClassify',
+      'enterpriseReportClassify',
+      'classify',
+      '/enterprise/reportClassify/index',
+    ],
+    ['/enterprise/reportList', 'enterpriseReportList', 'list', '/enterprise/reportList/index'],
+    ['/enterprise/search', 'enterpriseSearch', 'search', '/enterprise/search/index'],
+    ['/enterprise/detail', 'enterpriseDetail', 'detail', '/enterprise/detail/index'],
+  ].map(([path, name, title, viewKey]) => ({
+    path: path as string,
+    name: name as string,
+    titleKey: `enterprise.routes.${title}`,
+    viewKey: viewKey as string,
+    isKeepAlive: false,
+    isAffix: false,
+  })),
 ];
 
 export function findStaticPage(pathname: string): StaticPage | undefined {

@@ -11,6 +11,7 @@ import { useBranding } from '../../platform/profile/profile.ts';
 import { useSecurityConfig } from '../../platform/security/use-security-config.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
 import { useThemeStore } from '../../platform/theme/theme.store.ts';
+import { isNoHeaderMode } from '../navigation.ts';
 import { useRouteTable } from '../route-table.ts';
 import { tagKey, useTagsStore } from '../tags/tags.store.ts';
 import { AppMenu } from './app-menu.tsx';
@@ -182,16 +183,18 @@ export function LayoutShell() {
     </Layout.Header>
   );
 
+  // Embedded without a header (SPEC §2 iframenoheader): the page alone, no menus, tabs, breadcrumbs or footer.
+  const noHeader = isNoHeaderMode(search);
   const main = (
     <Layout style={{ minWidth: 0 }}>
-      {header}
-      {config.isTagsview ? <TagsView resolve={resolve} top={HEADER_HEIGHT} /> : null}
+      {noHeader ? null : header}
+      {config.isTagsview && !noHeader ? <TagsView resolve={resolve} top={HEADER_HEIGHT} /> : null}
       <Layout.Content className={styles.content}>
-        {!classic && config.isBreadcrumb ? <Breadcrumbs page={page} /> : null}
+        {!classic && config.isBreadcrumb && !noHeader ? <Breadcrumbs page={page} /> : null}
         <div className={styles.page} data-testid="page-content">
           <KeepAliveOutlet isKeepAlive={isKeepAlive} />
         </div>
-        <LayoutFooter />
+        {noHeader ? null : <LayoutFooter />}
       </Layout.Content>
     </Layout>
   );
@@ -199,7 +202,7 @@ export function LayoutShell() {
   return (
     <WatermarkLayer enabled>
       <Layout className={styles.shell} data-testid="layout-shell" data-layout={config.layout}>
-        {classic ? (
+        {classic && !noHeader ? (
           <Layout.Sider
             className={styles.sider}
             collapsible
