@@ -13,6 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { launchShuzhi, type RunningShuzhi } from '../e2e/server.ts';
@@ -29,7 +30,7 @@ const BATCH = 50_000;
 const NO_INDEXES = process.env.BENCH_NO_INDEXES === '1';
 
 /** The server's process id, from the socket it listens on (Linux `ss`); null when it cannot be told. */
-function pidOf(baseUrl: string): number | null {
+export function pidOf(baseUrl: string): number | null {
   try {
     const out = execFileSync('ss', ['-ltnpH', `sport = :${new URL(baseUrl).port}`], { encoding: 'utf8' });
     const m = /pid=(\d+)/.exec(out);
@@ -40,7 +41,7 @@ function pidOf(baseUrl: string): number | null {
 }
 
 /** CPU time (ms) the process has used, all threads; null off Linux. Steadier than wall time on a shared machine. */
-function cpuOf(pid: number | null): number | null {
+export function cpuOf(pid: number | null): number | null {
   if (pid === null) return null;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -68,7 +69,7 @@ const INDUSTRIES = Array.from({ length: 20 }, (_, i) => `行业${i + 1}`);
 const TAGS = ['高新', '专精特新', '外资', '国资', '上市'];
 
 /** 30 value fields of mixed types (plus a section), a serial number and one unique field. */
-const DESIGN = {
+export const DESIGN = {
   fields: [
     { id: 'sec', type: 'section', label: '企业基本情况' },
     { id: 'entname', type: 'text', label: '企业名称', required: true, maxLength: 64 },
@@ -112,9 +113,9 @@ const MEMOS = ['正常经营', '订单增长', '原材料上涨', '产能扩张'
 const PROVINCE = '沪京苏浙皖粤鲁';
 
 const at = (text: string, i: number) => text[i % text.length] as string;
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
+export const pad = (n: number, width: number) => String(n).padStart(width, '0');
 /** A cheap deterministic mix of `i`, so neighbouring records differ. */
-const mix = (i: number, salt: number) => {
+export const mix = (i: number, salt: number) => {
   let x = (i + 1) * 2654435761 + salt * 40503;
   x = (x ^ (x >>> 15)) >>> 0;
   x = Math.imul(x, 2246822519) >>> 0;
@@ -122,7 +123,7 @@ const mix = (i: number, salt: number) => {
 };
 
 /** Record values as a client sends them (`credit` unique per `i`, from its own series). */
-function valuesOf(i: number, regions: string[], series: '1' | '2'): Record<string, unknown> {
+export function valuesOf(i: number, regions: string[], series: '1' | '2'): Record<string, unknown> {
   const m = (salt: number) => mix(i, salt);
   const year = 2024 + (m(1) % 3);
   const month = 1 + (m(2) % 12);
@@ -162,7 +163,7 @@ function valuesOf(i: number, regions: string[], series: '1' | '2'): Record<strin
 
 type Envelope = { code: number; message?: string; result: unknown };
 
-async function call(base: string, token: string, method: string, path: string, body?: unknown) {
+export async function call(base: string, token: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -171,7 +172,13 @@ async function call(base: string, token: string, method: string, path: string, b
   return (await response.json()) as Envelope;
 }
 
-async function ok<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+export async function ok<T>(
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   // A keep-alive connection may have been closed by the server while the records were loading: once more.
   const env = await call(base, token, method, path, body).catch(() => call(base, token, method, path, body));
   if (env.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(env).slice(0, 500)}`);
@@ -182,8 +189,13 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
 const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
 
-/** Loads `RECORDS` rows into the form's table beside the running server (WAL lets the server go on). */
-function load(shuzhi: RunningShuzhi, formId: number, regions: string[]): { seconds: number; dbMb: number } {
+/** Loads `records` rows (default `RECORDS`) into the form's table beside the running server (WAL lets the server go on). */
+export function load(
+  shuzhi: RunningShuzhi,
+  formId: number,
+  regions: string[],
+  records = RECORDS,
+): { seconds: number; dbMb: number } {
   const started = performance.now();
   const db = new Database(join(shuzhi.dataDir, 'shuzhi.db'));
   db.pragma('busy_timeout = 60000');
@@ -235,7 +247,7 @@ function load(shuzhi: RunningShuzhi, formId: number, regions: string[]): { secon
     for (let i = from; i < to; i++) {
       const v = valuesOf(i, regions, '1');
       const who = creators[mix(i, 99) % creators.length] as (typeof creators)[number];
-      const seconds = Math.floor((i / RECORDS) * 300 * 86_400);
+      const seconds = Math.floor((i / records) * 300 * 86_400);
       const created = new Date(Date.UTC(year, 0, 1) + seconds * 1000)
         .toISOString()
         .slice(0, 19)
@@ -261,9 +273,9 @@ function load(shuzhi: RunningShuzhi, formId: number, regions: string[]): { secon
       insert.run(...row);
     }
   });
-  for (let from = 0; from < RECORDS; from += BATCH) {
-    runBatch(from, Math.min(RECORDS, from + BATCH));
-    process.stdout.write(`\r  loaded ${Math.min(RECORDS, from + BATCH).toLocaleString('en')} records`);
+  for (let from = 0; from < records; from += BATCH) {
+    runBatch(from, Math.min(records, from + BATCH));
+    process.stdout.write(`\r  loaded ${Math.min(records, from + BATCH).toLocaleString('en')} records`);
   }
   process.stdout.write('\n');
   for (const index of indexes) db.exec(index.sql);
@@ -272,10 +284,11 @@ function load(shuzhi: RunningShuzhi, formId: number, regions: string[]): { secon
   ).n;
   db.prepare('update diy_table set record_count = ? where id = ?').run(live, formId);
   // The serial numbers go on after the loaded ones, as if the server had numbered them.
+  // Its id is below the server's ids, and one per form (bench/diy-ledger.ts loads two).
   db.prepare(
     `insert into diy_table_seq (id, table_id, period_key, last_no) values (?, ?, ?, ?)
      on conflict (table_id, period_key) do update set last_no = excluded.last_no`,
-  ).run(firstId - 1, formId, String(year), RECORDS);
+  ).run(firstId - 1 - (formId % 1_000_000), formId, String(year), records);
   db.pragma('wal_checkpoint(TRUNCATE)');
   const pages = db.pragma('page_count', { simple: true }) as number;
   const pageSize = db.pragma('page_size', { simple: true }) as number;
@@ -388,20 +401,19 @@ async function rush(base: string, tokens: string[], formId: number, regions: str
   return { answered, accepted: ids.length, refused, ids, seconds: (performance.now() - started) / 1000 };
 }
 
-const shuzhi = await launchShuzhi({ sys_captcha: 'false' });
-try {
-  const base = shuzhi.baseUrl;
-  serverPid = pidOf(base);
-  const admin = await signIn(base);
-  const formId = await ok<number>(base, admin, 'POST', '/api/diyTable/add', {
-    title: '企业经营情况月报（基准）',
+/** Creates and publishes the 30-field bench form through the API; answers its id. */
+export async function createBenchForm(base: string, token: string, title = '企业经营情况月报（基准）') {
+  const formId = await ok<number>(base, token, 'POST', '/api/diyTable/add', {
+    title,
     fillers: { all: true, orgIds: [], roleIds: [], userIds: [], enterprises: true },
   });
-  await ok(base, admin, 'PUT', '/api/diyTable/design', { id: formId, design: DESIGN, publish: true });
+  await ok(base, token, 'PUT', '/api/diyTable/design', { id: formId, design: DESIGN, publish: true });
+  return formId;
+}
 
-  const setup = new Database(join(shuzhi.dataDir, 'shuzhi.db'));
-  setup.pragma('busy_timeout = 60000');
-  let regions = (
+/** Sixteen district codes for the region field (inserted into a fresh database that has no regions). */
+export function benchRegions(setup: Database.Database): string[] {
+  const regions = (
     setup
       .prepare('select code from sys_region where is_delete = 0 and level = 3 order by code limit 16')
       .all() as {
@@ -460,159 +472,179 @@ try {
         n,
       );
     }
-    regions = codes;
+    return codes;
   }
-  if (NO_INDEXES) {
-    for (const { name } of setup
-      .prepare(
-        "select name from sqlite_master where type = 'index' and tbl_name = ? and (name like '%\\_f\\_%' escape '\\' or name like '%\\_live' escape '\\')",
-      )
-      .all(`diy_data_${formId}`) as { name: string }[]) {
-      setup.exec(`drop index ${name}`);
-    }
-  }
-  const indexes = setup
-    .prepare("select name from sqlite_master where type = 'index' and tbl_name = ?")
-    .all(`diy_data_${formId}`) as { name: string }[];
-  setup.close();
-
-  console.log(`\nForm ${formId}: 30 value fields, ${indexes.length} indexes on its data table`);
-  console.log(`Loading ${RECORDS.toLocaleString('en')} records into SQLite …`);
-  const loaded = load(shuzhi, formId, regions);
-  console.log(`  ${loaded.seconds.toFixed(1)} s, database ${loaded.dbMb.toFixed(0)} MB`);
-
-  const pages = Math.floor(RECORDS / 20);
-  const month = (n: number) => `${2024 + (n % 3)}-${pad(1 + (n % 12), 2)}`;
-  const cases: PageCase[] = [
-    { name: 'no filter, page 1', body: () => ({ page: 1, pageSize: 20 }) },
-    {
-      name: 'no filter, deep pages (~25,000)',
-      body: (n) => ({ page: Math.floor(pages / 2) + n, pageSize: 20 }),
-    },
-    {
-      name: 'select eq (门类), page 1',
-      body: (n) => ({ page: 1, pageSize: 20, filters: [{ field: 'kind', op: 'eq', value: `k${n % 8}` }] }),
-    },
-    {
-      name: 'select eq (门类), deep pages (~3,000)',
-      body: (n) => ({
-        page: Math.floor(pages / 8 / 2) + n,
-        pageSize: 20,
-        filters: [{ field: 'kind', op: 'eq', value: `k${n % 8}` }],
-      }),
-    },
-    {
-      name: 'select eq (行业, 1 of 20), page 1',
-      body: (n) => ({
-        page: 1,
-        pageSize: 20,
-        filters: [{ field: 'industry', op: 'eq', value: `i${n % 20}` }],
-      }),
-    },
-    {
-      name: 'date range (one month), page 1',
-      body: (n) => ({
-        page: 1,
-        pageSize: 20,
-        filters: [{ field: 'day', op: 'between', value: [`${month(n)}-01`, `${month(n)}-28`] }],
-      }),
-    },
-    {
-      name: 'date range (one month), deep pages (~350)',
-      body: (n) => ({
-        page: Math.max(1, Math.floor(RECORDS / 36 / 20 / 2)) + n,
-        pageSize: 20,
-        filters: [{ field: 'day', op: 'between', value: [`${month(n)}-01`, `${month(n)}-28`] }],
-      }),
-    },
-    {
-      name: 'text contains (企业名称), page 1',
-      body: (n) => ({
-        page: 1,
-        pageSize: 20,
-        filters: [{ field: 'entname', op: 'contains', value: `${at(WORDS, n)}${at(WORDS, n + 7)}` }],
-      }),
-    },
-  ];
-  console.log(`\nPOST /api/diyData/${formId}/page, default sort, ${SAMPLES} requests each (one at a time):`);
-  const figures = await timePages(base, admin, formId, cases);
-
-  const accounts = ['admin', 'fgwstaff', 'hpleader', 'gzlstaff', 'qyfiller', 'qyfiller2'];
-  const tokens: string[] = [];
-  for (const account of accounts) {
-    try {
-      const token = await signIn(base, account);
-      const probe = await call(base, token, 'POST', `/api/diyData/${formId}/add`, {
-        values: valuesOf(9_000_000 + tokens.length, regions, '1'),
-        submit: true,
-      });
-      if (probe.code === 200) tokens.push(token);
-      else console.log(`  (${account} cannot submit: ${probe.code} ${probe.message ?? ''})`);
-    } catch (error) {
-      console.log(`  (${account} skipped: ${(error as Error).message})`);
-    }
-  }
-  if (tokens.length === 0) throw new Error('No account could submit the form');
-  const countRows = () => {
-    const db = new Database(join(shuzhi.dataDir, 'shuzhi.db'), { readonly: true });
-    try {
-      return (db.prepare(`select count(*) as n from diy_data_${formId}`).get() as { n: number }).n;
-    } finally {
-      db.close();
-    }
-  };
-  const before = countRows();
-  const rushCpu = cpuOf(serverPid);
-  console.log(
-    `\nDeadline rush: ${RUSH_CONNECTIONS} concurrent submitters as ${tokens.length} users, ${RUSH_SECONDS} s, POST /api/diyData/${formId}/add (submit)`,
-  );
-  const result = await rush(base, tokens, formId, regions);
-  // Requests in flight when the clock ran out were cut by the client; let the server finish them.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const rushCpuMs = cpuSpent(rushCpu);
-  const after = countRows();
-  const check = new Database(join(shuzhi.dataDir, 'shuzhi.db'), { readonly: true });
-  const written = check
-    .prepare(
-      `select count(*) as n, count(distinct data_no) as numbers from diy_data_${formId} where id in (select value from json_each(?))`,
-    )
-    .get(JSON.stringify(result.ids)) as { n: number; numbers: number };
-  const history = (
-    check
-      .prepare(
-        `select count(distinct record_id) as n from diy_record_history where table_id = ? and action = 'submit' and record_id in (select value from json_each(?))`,
-      )
-      .get(formId, JSON.stringify(result.ids)) as { n: number }
-  ).n;
-  check.close();
-  const rate = result.accepted / result.seconds;
-  const lost = result.accepted - written.n;
-  const cut = after - before - written.n;
-  console.log(
-    `  answers ${result.answered}, code 200: ${result.accepted}, in ${result.seconds.toFixed(1)} s; server CPU ${cpuText(rushCpuMs, after - before)} per record written`,
-  );
-  for (const [reason, n] of result.refused) console.log(`  refused: ${n} × ${reason}`);
-  console.log(
-    `  rows before ${before}, after ${after} (+${after - before}); accepted ids found ${written.n} of ${result.accepted}, distinct serial numbers ${written.numbers}, submit history ${history}; written but answer cut by the client's stop: ${cut}`,
-  );
-
-  const filtered = figures.filter((f) => f.name.includes('eq') || f.name.includes('range'));
-  const worstFiltered = Math.max(...filtered.map((f) => f.p50));
-  console.log('\nRESULT');
-  console.log(
-    `  records ${RECORDS.toLocaleString('en')} on SQLite (loaded in ${loaded.seconds.toFixed(0)} s, ${loaded.dbMb.toFixed(0)} MB), ${indexes.length} indexes on the data table${NO_INDEXES ? ' (list indexes dropped)' : ''}`,
-  );
-  for (const f of figures) {
-    console.log(
-      `  ${f.name.padEnd(42)} p50 ${ms(f.p50)}  p99 ${ms(f.p99)}  server CPU ${cpuText(f.cpu, 1)}/req`,
-    );
-  }
-  console.log(
-    `  filtered page p50 (select / date), worst ${worstFiltered.toFixed(1)} ms; target < ${PAGE_TARGET_MS} ms: ${worstFiltered < PAGE_TARGET_MS ? 'met' : 'NOT met'}`,
-  );
-  console.log(
-    `  deadline rush: ${rate.toFixed(0)} submissions/s (server CPU ${cpuText(rushCpuMs, after - before)} each), ${result.answered - result.accepted} refused, ${lost} lost (accepted ${result.accepted}, found ${written.n}, serial numbers ${written.numbers}); target ≥ ${RUSH_TARGET}/s, 0 lost: ${rate >= RUSH_TARGET && lost === 0 && written.numbers === written.n && history === written.n ? 'met' : 'NOT met'}`,
-  );
-} finally {
-  await shuzhi.stop();
+  return regions;
 }
+
+async function main(): Promise<void> {
+  const shuzhi = await launchShuzhi({ sys_captcha: 'false' });
+  try {
+    const base = shuzhi.baseUrl;
+    serverPid = pidOf(base);
+    const admin = await signIn(base);
+    const formId = await createBenchForm(base, admin);
+
+    const setup = new Database(join(shuzhi.dataDir, 'shuzhi.db'));
+    setup.pragma('busy_timeout = 60000');
+    const regions = benchRegions(setup);
+    if (NO_INDEXES) {
+      for (const { name } of setup
+        .prepare(
+          "select name from sqlite_master where type = 'index' and tbl_name = ? and (name like '%\\_f\\_%' escape '\\' or name like '%\\_live' escape '\\')",
+        )
+        .all(`diy_data_${formId}`) as { name: string }[]) {
+        setup.exec(`drop index ${name}`);
+      }
+    }
+    const indexes = setup
+      .prepare("select name from sqlite_master where type = 'index' and tbl_name = ?")
+      .all(`diy_data_${formId}`) as { name: string }[];
+    setup.close();
+
+    console.log(`\nForm ${formId}: 30 value fields, ${indexes.length} indexes on its data table`);
+    console.log(`Loading ${RECORDS.toLocaleString('en')} records into SQLite …`);
+    const loaded = load(shuzhi, formId, regions);
+    console.log(`  ${loaded.seconds.toFixed(1)} s, database ${loaded.dbMb.toFixed(0)} MB`);
+
+    const pages = Math.floor(RECORDS / 20);
+    const month = (n: number) => `${2024 + (n % 3)}-${pad(1 + (n % 12), 2)}`;
+    const cases: PageCase[] = [
+      { name: 'no filter, page 1', body: () => ({ page: 1, pageSize: 20 }) },
+      {
+        name: 'no filter, deep pages (~25,000)',
+        body: (n) => ({ page: Math.floor(pages / 2) + n, pageSize: 20 }),
+      },
+      {
+        name: 'select eq (门类), page 1',
+        body: (n) => ({ page: 1, pageSize: 20, filters: [{ field: 'kind', op: 'eq', value: `k${n % 8}` }] }),
+      },
+      {
+        name: 'select eq (门类), deep pages (~3,000)',
+        body: (n) => ({
+          page: Math.floor(pages / 8 / 2) + n,
+          pageSize: 20,
+          filters: [{ field: 'kind', op: 'eq', value: `k${n % 8}` }],
+        }),
+      },
+      {
+        name: 'select eq (行业, 1 of 20), page 1',
+        body: (n) => ({
+          page: 1,
+          pageSize: 20,
+          filters: [{ field: 'industry', op: 'eq', value: `i${n % 20}` }],
+        }),
+      },
+      {
+        name: 'date range (one month), page 1',
+        body: (n) => ({
+          page: 1,
+          pageSize: 20,
+          filters: [{ field: 'day', op: 'between', value: [`${month(n)}-01`, `${month(n)}-28`] }],
+        }),
+      },
+      {
+        name: 'date range (one month), deep pages (~350)',
+        body: (n) => ({
+          page: Math.max(1, Math.floor(RECORDS / 36 / 20 / 2)) + n,
+          pageSize: 20,
+          filters: [{ field: 'day', op: 'between', value: [`${month(n)}-01`, `${month(n)}-28`] }],
+        }),
+      },
+      {
+        name: 'text contains (企业名称), page 1',
+        body: (n) => ({
+          page: 1,
+          pageSize: 20,
+          filters: [{ field: 'entname', op: 'contains', value: `${at(WORDS, n)}${at(WORDS, n + 7)}` }],
+        }),
+      },
+    ];
+    console.log(
+      `\nPOST /api/diyData/${formId}/page, default sort, ${SAMPLES} requests each (one at a time):`,
+    );
+    const figures = await timePages(base, admin, formId, cases);
+
+    const accounts = ['admin', 'fgwstaff', 'hpleader', 'gzlstaff', 'qyfiller', 'qyfiller2'];
+    const tokens: string[] = [];
+    for (const account of accounts) {
+      try {
+        const token = await signIn(base, account);
+        const probe = await call(base, token, 'POST', `/api/diyData/${formId}/add`, {
+          values: valuesOf(9_000_000 + tokens.length, regions, '1'),
+          submit: true,
+        });
+        if (probe.code === 200) tokens.push(token);
+        else console.log(`  (${account} cannot submit: ${probe.code} ${probe.message ?? ''})`);
+      } catch (error) {
+        console.log(`  (${account} skipped: ${(error as Error).message})`);
+      }
+    }
+    if (tokens.length === 0) throw new Error('No account could submit the form');
+    const countRows = () => {
+      const db = new Database(join(shuzhi.dataDir, 'shuzhi.db'), { readonly: true });
+      try {
+        return (db.prepare(`select count(*) as n from diy_data_${formId}`).get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    };
+    const before = countRows();
+    const rushCpu = cpuOf(serverPid);
+    console.log(
+      `\nDeadline rush: ${RUSH_CONNECTIONS} concurrent submitters as ${tokens.length} users, ${RUSH_SECONDS} s, POST /api/diyData/${formId}/add (submit)`,
+    );
+    const result = await rush(base, tokens, formId, regions);
+    // Requests in flight when the clock ran out were cut by the client; let the server finish them.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const rushCpuMs = cpuSpent(rushCpu);
+    const after = countRows();
+    const check = new Database(join(shuzhi.dataDir, 'shuzhi.db'), { readonly: true });
+    const written = check
+      .prepare(
+        `select count(*) as n, count(distinct data_no) as numbers from diy_data_${formId} where id in (select value from json_each(?))`,
+      )
+      .get(JSON.stringify(result.ids)) as { n: number; numbers: number };
+    const history = (
+      check
+        .prepare(
+          `select count(distinct record_id) as n from diy_record_history where table_id = ? and action = 'submit' and record_id in (select value from json_each(?))`,
+        )
+        .get(formId, JSON.stringify(result.ids)) as { n: number }
+    ).n;
+    check.close();
+    const rate = result.accepted / result.seconds;
+    const lost = result.accepted - written.n;
+    const cut = after - before - written.n;
+    console.log(
+      `  answers ${result.answered}, code 200: ${result.accepted}, in ${result.seconds.toFixed(1)} s; server CPU ${cpuText(rushCpuMs, after - before)} per record written`,
+    );
+    for (const [reason, n] of result.refused) console.log(`  refused: ${n} × ${reason}`);
+    console.log(
+      `  rows before ${before}, after ${after} (+${after - before}); accepted ids found ${written.n} of ${result.accepted}, distinct serial numbers ${written.numbers}, submit history ${history}; written but answer cut by the client's stop: ${cut}`,
+    );
+
+    const filtered = figures.filter((f) => f.name.includes('eq') || f.name.includes('range'));
+    const worstFiltered = Math.max(...filtered.map((f) => f.p50));
+    console.log('\nRESULT');
+    console.log(
+      `  records ${RECORDS.toLocaleString('en')} on SQLite (loaded in ${loaded.seconds.toFixed(0)} s, ${loaded.dbMb.toFixed(0)} MB), ${indexes.length} indexes on the data table${NO_INDEXES ? ' (list indexes dropped)' : ''}`,
+    );
+    for (const f of figures) {
+      console.log(
+        `  ${f.name.padEnd(42)} p50 ${ms(f.p50)}  p99 ${ms(f.p99)}  server CPU ${cpuText(f.cpu, 1)}/req`,
+      );
+    }
+    console.log(
+      `  filtered page p50 (select / date), worst ${worstFiltered.toFixed(1)} ms; target < ${PAGE_TARGET_MS} ms: ${worstFiltered < PAGE_TARGET_MS ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `  deadline rush: ${rate.toFixed(0)} submissions/s (server CPU ${cpuText(rushCpuMs, after - before)} each), ${result.answered - result.accepted} refused, ${lost} lost (accepted ${result.accepted}, found ${written.n}, serial numbers ${written.numbers}); target ≥ ${RUSH_TARGET}/s, 0 lost: ${rate >= RUSH_TARGET && lost === 0 && written.numbers === written.n && history === written.n ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    await shuzhi.stop();
+  }
+}
+
+// Run only as the script itself (bench/diy-ledger.ts imports the helpers above).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

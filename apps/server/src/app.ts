@@ -9,7 +9,10 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { constRoutes } from './modules/const/const.routes.ts';
 import { dictRoutes } from './modules/dict/dict.routes.ts';
 import { diyClassifyRoutes } from './modules/diy-classify/diy-classify.routes.ts';
+import { diyCollectRoutes } from './modules/diy-collect/diy-collect.routes.ts';
+import { diyConfirmRoutes } from './modules/diy-confirm/diy-confirm.routes.ts';
 import { diyDataRoutes } from './modules/diy-data/diy-data.routes.ts';
+import { diyLedgerRoutes } from './modules/diy-ledger/diy-ledger.routes.ts';
 import { diyRecycleRoutes } from './modules/diy-recycle/diy-recycle.routes.ts';
 import { diyTableRoutes } from './modules/diy-table/diy-table.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
@@ -115,6 +118,9 @@ const MODULES: RouteModule[] = [
   diyDataRoutes,
   diyClassifyRoutes,
   diyRecycleRoutes,
+  diyCollectRoutes,
+  diyConfirmRoutes,
+  diyLedgerRoutes,
 ];
 
 /** Builds the API: opens the database, applies migrations, seeds, and registers every module. */

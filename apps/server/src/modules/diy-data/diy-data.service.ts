@@ -211,8 +211,9 @@ function applyFilter(ctx: AppContext, query: any, open: OpenForm, filter: Record
   }
 }
 
+/** The live, reachable records matching the record page's filters (also the Excel ledger's rows). */
 // biome-ignore lint/suspicious/noExplicitAny: see reachable().
-function filtered(ctx: AppContext, open: OpenForm, input: Partial<PageInput>): any {
+export function filtered(ctx: AppContext, open: OpenForm, input: Partial<PageInput>): any {
   let query = reachable(ctx.db, open);
   if (typeof input.status === 'number') query = query.where('status', '=', input.status);
   if (input.mine) query = query.where('create_user_id', '=', open.caller.user.userId);
@@ -245,7 +246,7 @@ function sortable(open: OpenForm): Record<string, string> {
 }
 
 /** Display labels of coded values (options, dictionaries, orgs, users, regions) by field id. */
-async function labelsOf(
+export async function labelsOf(
   ctx: AppContext,
   records: { design: FormDesign; values: RecordValues }[],
 ): Promise<Record<string, string>[]> {
@@ -326,7 +327,7 @@ async function labelsOf(
 }
 
 /** Enabled dictionary values and labels by dictionary code. */
-async function dictLabels(db: Db, codes: string[]): Promise<Map<string, Map<string, string>>> {
+export async function dictLabels(db: Db, codes: string[]): Promise<Map<string, Map<string, string>>> {
   const out = new Map<string, Map<string, string>>();
   if (codes.length === 0) return out;
   const rows = await db

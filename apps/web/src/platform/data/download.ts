@@ -37,8 +37,8 @@ export type DownloadOptions = {
   method?: 'get' | 'post';
   /** JSON body for POST, query for GET. */
   body?: unknown;
-  /** Receives 0–100 while the file arrives (when the server sends a length), else null. */
-  onProgress?: (percent: number | null) => void;
+  /** Receives 0–100 while the file arrives (when the server sends a length), else null; and the bytes so far. */
+  onProgress?: (percent: number | null, loaded: number) => void;
 };
 
 /**
@@ -60,7 +60,7 @@ export async function downloadFile(url: string, fileName: string, options: Downl
       contentType: String(headers?.['content-type'] ?? ''),
     }),
     onDownloadProgress: (event) => {
-      onProgress?.(event.total ? Math.round((event.loaded / event.total) * 100) : null);
+      onProgress?.(event.total ? Math.round((event.loaded / event.total) * 100) : null, event.loaded);
     },
   });
   if (result.contentType.includes('json')) {

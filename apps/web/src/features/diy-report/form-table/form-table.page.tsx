@@ -49,6 +49,7 @@ import { useReclickGuard } from '../../../components/use-reclick-guard.ts';
 import { HttpError, UnauthorizedError } from '../../../platform/http/http-client.ts';
 import { useFormPasswordPrompt } from '../form-password.tsx';
 import { HIDE_LIST_PARAM, readHideList, setFormPageTitle } from '../open-form-item.ts';
+import { ExportLedgerButton } from './export-ledger.tsx';
 import { FillDrawer, type FillTarget } from './fill-drawer.tsx';
 import { FilterBuilder } from './filter-builder.tsx';
 import { buildRecordColumns, initialHidden, type SystemColumn } from './record-columns.tsx';
@@ -151,6 +152,7 @@ function FormTable({ tableId }: { tableId: number }) {
         title={design.data.item.title}
         design={design.data.design}
         canAdd={design.data.item.myAuth.add}
+        canExport={design.data.item.myAuth.export}
         defaultHidden={design.data.item.defaultHideDataList}
         askPassword={askPassword}
       />
@@ -169,13 +171,22 @@ type RecordListProps = {
   title: string;
   design: FormDesign;
   canAdd: boolean;
+  canExport: boolean;
   defaultHidden: string[];
   askPassword: () => Promise<boolean>;
 };
 
 const ACTION_WIDTH = 58;
 
-function RecordList({ tableId, title, design, canAdd, defaultHidden, askPassword }: RecordListProps) {
+function RecordList({
+  tableId,
+  title,
+  design,
+  canAdd,
+  canExport,
+  defaultHidden,
+  askPassword,
+}: RecordListProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -369,7 +380,7 @@ function RecordList({ tableId, title, design, canAdd, defaultHidden, askPassword
           {record.can.delete ? (
             <Popconfirm
               title={t('diyFormTable.deleteConfirmTitle')}
-              description={t('diyFormTable.deleteConfirm', { no: record.dataNo ?? record.id })}
+              description={t('diyFormTable.deleteConfirm', { no: record.dataNo ?? t('diyRecord.noNumber') })}
               okText={t('diyFormTable.delete')}
               okButtonProps={{ danger: true, 'data-testid': 'diy-record-delete-ok' }}
               cancelText={t('common.cancel')}
@@ -566,6 +577,18 @@ function RecordList({ tableId, title, design, canAdd, defaultHidden, askPassword
               {t('diyFormTable.batchDelete')}
             </Button>
           </Popconfirm>
+        ) : null}
+        {canExport ? (
+          <ExportLedgerButton
+            tableId={tableId}
+            title={title}
+            filters={{
+              ...(keyword ? { keyword } : {}),
+              ...(status !== undefined ? { status } : {}),
+              ...(mine ? { mine: true } : {}),
+              ...(filters.length ? { filters } : {}),
+            }}
+          />
         ) : null}
         <Tooltip title={t('diyFormTable.refresh')}>
           <Button
