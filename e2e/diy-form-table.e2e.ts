@@ -230,7 +230,8 @@ describe('表单填报: the record list and filling of a form', () => {
     const { page } = filler;
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.goto(url());
-    await expect.poll(() => rows(page).count()).toBe(2);
+    await page.getByTestId('diy-record-table').waitFor();
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(2);
     await page.mouse.move(1, 1000);
     await screenshot(page, 'diy-form-table-list-1920');
     await page.getByTestId('diy-record-add').click();

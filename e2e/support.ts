@@ -70,7 +70,11 @@ export async function fillLogin(
 export async function firstSignIn(page: Page, account: string, base = baseUrl()): Promise<void> {
   await fillLogin(page, account, DEFAULT_PASSWORD, base);
   await page.getByTestId('force-password-ok').click();
-  await page.waitForURL(/\/system\/userCenter\?isPassword=true/);
+  await page.waitForURL(/\/system\/userCenter\?isPassword=true/).catch(async (error: Error) => {
+    // An intermittent failure seen under load: keep what the page showed, for whoever looks next.
+    await screenshot(page, `first-sign-in-${account}-failed`);
+    throw new Error(`${error.message}\nfirstSignIn(${account}) stopped at ${page.url()}`);
+  });
   await page.getByTestId('password-old').fill(DEFAULT_PASSWORD);
   await page.getByTestId('password-new').fill(NEW_PASSWORD);
   await page.getByTestId('password-confirm').fill(NEW_PASSWORD);

@@ -3,6 +3,7 @@ import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
 export default {
   'zh-CN': {
     diyFormRenderer: {
+      listSeparator: '、',
       inputPlaceholder: '请输入{{label}}',
       selectPlaceholder: '请选择{{label}}',
       serialPending: '提交后自动生成',
@@ -50,6 +51,7 @@ export default {
   },
   en: {
     diyFormRenderer: {
+      listSeparator: ', ',
       inputPlaceholder: 'Enter {{label}}',
       selectPlaceholder: 'Choose {{label}}',
       serialPending: 'Assigned on submit',
@@ -97,6 +99,7 @@ export default {
   },
   'zh-TW': {
     diyFormRenderer: {
+      listSeparator: '、',
       inputPlaceholder: '請輸入{{label}}',
       selectPlaceholder: '請選擇{{label}}',
       serialPending: '提交後自動產生',

@@ -132,11 +132,14 @@ function ChoiceText({
   label?: string;
   testId: string;
 }) {
+  const { t } = useTranslation();
   const options = useChoiceOptions(field);
   const chosen = Array.isArray(value) ? value : [value];
   // Labels in the reader's language from the options; the server's label when an option is gone.
   const known = chosen.every((v) => options.some((o) => o.value === String(v)));
   return (
-    <span data-testid={testId}>{!known && label ? label : choiceLabels(options, value).join('、')}</span>
+    <span data-testid={testId}>
+      {!known && label ? label : choiceLabels(options, value).join(t('diyFormRenderer.listSeparator'))}
+    </span>
   );
 }

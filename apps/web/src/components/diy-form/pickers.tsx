@@ -170,5 +170,5 @@ export function PickerText({
   const labels = usePickLabels(kind, ids);
   if (ids.length === 0) return <>{t('diyFormRenderer.empty')}</>;
   if (fallback && ids.some((id) => !labels.has(id))) return <>{fallback}</>;
-  return <>{ids.map((id) => labels.get(id)?.label ?? String(id)).join('、')}</>;
+  return <>{ids.map((id) => labels.get(id)?.label ?? String(id)).join(t('diyFormRenderer.listSeparator'))}</>;
 }

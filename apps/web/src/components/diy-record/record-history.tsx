@@ -4,6 +4,7 @@ import { Alert, Button, Empty, Skeleton, Table, Tag, Timeline, Typography } from
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findDictItem, useAllDicts } from '../../platform/dict/dict.store.ts';
+import { FieldView } from '../diy-form/index.ts';
 import { DIY_RECORD_KEYS, diyRecordApi, type RecordHistory as HistoryStep } from './diy-record.api.ts';
 import { fieldOfChange, type SummaryWords, valueText } from './record-format.ts';
 import { RecordStatusTag } from './record-status-tag.tsx';
@@ -36,6 +37,8 @@ export function useSummaryWords(): SummaryWords {
 
 type Change = HistoryStep['changes'][number];
 
+const PICKED_TYPES = new Set(['org', 'user', 'enterprise', 'region']);
+
 /** Before → after of one change, formatted with the design the step was saved under. */
 export function ChangeValue({
   change,
@@ -49,10 +52,10 @@ export function ChangeValue({
   words: SummaryWords;
 }): ReactNode {
   const { t } = useTranslation();
+  const dicts = useAllDicts().data;
   const value = change[side];
   if (change.field === 'status' && typeof value === 'number') return <RecordStatusTag status={value} />;
   const field = design ? fieldOfChange(design.fields, change.field) : undefined;
-  const dicts = useAllDicts().data;
   const options = field?.options;
   const dictItems = options?.source === 'dict' ? (dicts?.[options.dictCode] ?? []) : [];
   // Dictionary codes as their labels in the reader's language (history carries no server labels).
@@ -62,6 +65,10 @@ export function ChangeValue({
           .map((v) => findDictItem(dictItems, v)?.label ?? String(v))
           .join('、')
       : undefined;
+  // Pickers and regions keep ids: their names come from the same lookups the form's view uses.
+  if (field && PICKED_TYPES.has(field.type) && value !== null && value !== undefined && value !== '') {
+    return <FieldView field={field} value={value} id={`history-${change.field}-${side}`} />;
+  }
   const text = valueText(field, value, dictLabel, words);
   return text ? (
     <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{text}</span>

@@ -49,7 +49,7 @@ export default {
   },
   en: {
     diyAudit: {
-      title: 'Report review',
+      title: 'Review reports',
       forms: 'Forms I review',
       allForms: 'All forms',
       noForms: 'You review no forms',

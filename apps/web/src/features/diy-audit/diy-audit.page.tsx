@@ -262,7 +262,7 @@ export default function DiyAuditPage() {
       key: 'status',
       dataIndex: 'status',
       title: t('diyAudit.status'),
-      width: 90,
+      width: 124,
       render: (value: number) => <RecordStatusTag status={value} />,
     },
     {

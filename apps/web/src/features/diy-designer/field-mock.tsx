@@ -30,9 +30,17 @@ export function FieldMock({
       ? t('diyFormRenderer.selectPlaceholder', { label })
       : t('diyFormRenderer.inputPlaceholder', { label }));
 
-  if ((field.type === 'radio' || field.type === 'checkbox') && field.options) {
-    const items =
-      field.options.source === 'options' ? field.options.items.map((o) => o.label) : [field.options.dictCode];
+  if ((field.type === 'radio' || field.type === 'checkbox') && field.options?.source === 'dict') {
+    return (
+      <div className={styles.mockChoices}>
+        <span className={styles.mockMuted}>
+          {t('diyDesigner.canvas.dictOptions', { code: field.options.dictCode })}
+        </span>
+      </div>
+    );
+  }
+  if ((field.type === 'radio' || field.type === 'checkbox') && field.options?.source === 'options') {
+    const items = field.options.items.map((o) => o.label);
     return (
       <div className={styles.mockChoices}>
         {items.slice(0, 6).map((item) => (

@@ -178,7 +178,7 @@ export default function DiyRecyclePage() {
   };
 
   const kindLabel = (value: RecycleKind) =>
-    value === 'form' ? t('diyRecycle.kindForm') : t('diyRecycle.kindRecord');
+    value === 'form' ? t('diyRecycle.typeForm') : t('diyRecycle.typeRecord');
 
   const columns: ColumnsType<RecycleItem> = [
     {
@@ -226,7 +226,7 @@ export default function DiyRecyclePage() {
       key: '__actions',
       title: t('crud.actions'),
       fixed: 'right',
-      width: (mayRestore ? 80 : 0) + (mayPurge ? 110 : 0) + 16,
+      width: (mayRestore ? 90 : 0) + (mayPurge ? 140 : 0) + 16,
       render: (_: unknown, row) => (
         <Space size={0}>
           {mayRestore ? (

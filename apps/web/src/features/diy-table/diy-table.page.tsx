@@ -121,7 +121,7 @@ export default function DiyTablePage() {
       key: 'title',
       title: t('formAdmin.formTitle'),
       sort: true,
-      width: 200,
+      width: 180,
       ellipsis: true,
       render: (title: string, row) => (
         <Space size={6} data-testid="form-row-title">
@@ -143,14 +143,14 @@ export default function DiyTablePage() {
     {
       key: 'ownerOrgName',
       title: t('formAdmin.ownerOrg'),
-      width: 130,
+      width: 120,
       render: (name: string | null) => name ?? '—',
     },
     {
       key: 'version',
       title: t('formAdmin.version'),
       sort: true,
-      width: 150,
+      width: 130,
       render: (_: number, row) => <VersionCell row={row} />,
     },
     {
@@ -172,7 +172,7 @@ export default function DiyTablePage() {
       key: 'updateTime',
       title: t('formAdmin.updateTime'),
       sort: true,
-      width: 160,
+      width: 150,
       render: (time: string | null, row) => time ?? row.createTime,
     },
   ];
@@ -221,7 +221,7 @@ export default function DiyTablePage() {
             input: (
               <Select
                 allowClear
-                style={{ width: 120 }}
+                style={{ width: 140 }}
                 placeholder={t('crud.selectPlaceholder', { label: t('crud.status') })}
                 options={[
                   { value: 1, label: t('crud.enabled') },
@@ -292,7 +292,7 @@ export default function DiyTablePage() {
             ) : null}
           </Space>
         )}
-        extraActionWidth={250}
+        extraActionWidth={300}
         testId="form-admin"
       />
       <FormSettingsDrawer
