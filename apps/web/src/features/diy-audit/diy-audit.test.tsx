@@ -4,6 +4,7 @@ import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../platform/i18n/i18n.ts';
+import { RECLICK_GUARD_MS } from '../../components/use-reclick-guard.ts';
 import { HttpError } from '../../platform/http/http-client.ts';
 import type { AuditRow } from './diy-audit.api.ts';
 import DiyAuditPage from './diy-audit.page.tsx';
@@ -118,6 +119,8 @@ describe('报表审核', { timeout: 40_000 }, () => {
     expect(await screen.findByText('退回意见不能超过1000个字符', undefined, SLOW)).toBeTruthy();
     expect(api.audit).toHaveBeenCalledWith(5, { ids: [2], action: 'return', comment: '人数与上月不符' });
 
+    // A second try once the reclick guard (SPEC §9) has let go of the button.
+    await new Promise((resolve) => setTimeout(resolve, RECLICK_GUARD_MS + 50));
     fireEvent.click(ok);
     await waitFor(() => expect(api.audit).toHaveBeenCalledTimes(2));
     expect(await screen.findByText('已退回，填报人可修改后重新提交')).toBeTruthy();
