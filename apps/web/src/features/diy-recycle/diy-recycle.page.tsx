@@ -113,7 +113,9 @@ export default function DiyRecyclePage() {
     void client.invalidateQueries({ queryKey: RECYCLE_KEYS.all });
   };
 
-  const restore = useReclickGuard(async (items: RecycleItem[]) => {
+  // Confirmed in a pop-up that closes on OK, and held by `busy` while it runs: no time guard, which would
+  // silently drop the restore of a second row confirmed within 500 ms of the first.
+  const restore = async (items: RecycleItem[]) => {
     if (items.length === 0 || busy) return;
     setBusy('restore');
     try {
@@ -126,7 +128,7 @@ export default function DiyRecyclePage() {
     } finally {
       setBusy(null);
     }
-  });
+  };
 
   const purgeNow = async (items: RecycleItem[]) => {
     const cipher = await askOpPassword();
