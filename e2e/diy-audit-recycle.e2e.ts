@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
 import {
   type Browser,
+  pageCall as call,
+  type Envelope,
   firstSignIn,
   NEW_PASSWORD,
   openBrowser,
@@ -31,29 +33,6 @@ const DESIGN = {
   numbering: { prefix: 'FX-', datePart: 'none', digits: 3 },
 };
 const DOOMED_DESIGN = { ...DESIGN, numbering: { prefix: 'LS-', datePart: 'none', digits: 3 } };
-
-type Envelope<T> = { code: number | string; message?: string; result: T };
-
-/** Calls the API with the signed-in user's own token, as the page itself would. */
-async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const envelope = (await page.evaluate(
-    async ({ method, url, body }) => {
-      const token = window.localStorage.getItem(`${window.location.host}:access-token`);
-      const response = await fetch(url, {
-        method,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return response.json();
-    },
-    { method, url, body },
-  )) as Envelope<T>;
-  if (envelope.code !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(envelope)}`);
-  return envelope.result;
-}
 
 async function userId(page: Page, account: string): Promise<number> {
   const users = await call<{ value: number }[]>(page, 'GET', `/api/diyTable/pickUsers?keyword=${account}`);

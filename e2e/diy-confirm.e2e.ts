@@ -1,13 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
-import { type Browser, firstSignIn, openBrowser, screenshot } from './support.ts';
+import { apiCall, type Browser, firstSignIn, openBrowser, screenshot, tokenOf } from './support.ts';
 
 const TITLE = '个体工商户信息核对表';
 const SUBJECT = '陈建国';
 const COMMENT = '经营地址应为南京东路 100 号';
-
-type Envelope<T> = { code: number; message: string; result: T };
 
 /**
  * Issue 6 §6, row confirmation: the filler (fgwstaff) opens a record in the record drawer, 发起确认 creates a
@@ -20,19 +18,8 @@ describe('row confirmation: a link for the subject of a record', () => {
   let staff: Browser;
   let tableId = 0;
   let link = '';
-
-  async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${shuzhi.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as Envelope<T>;
-    if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.message}`);
-    return json.result;
-  }
-  const tokenOf = (page: Page) =>
-    page.evaluate(() => window.localStorage.getItem(`${window.location.host}:access-token`));
+  const call = <T>(token: string, method: string, path: string, body?: unknown) =>
+    apiCall<T>(shuzhi.baseUrl, token, method, path, body);
 
   beforeAll(async () => {
     shuzhi = await launchShuzhi({ sys_captcha: 'false' });

@@ -2,11 +2,9 @@ import { FIELD_TYPES, type FormDesign } from '@shuzhi/contracts/diy-form';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
-import { type Browser, firstSignIn, openBrowser, screenshot } from './support.ts';
+import { apiCall, type Browser, firstSignIn, openBrowser, screenshot, tokenOf } from './support.ts';
 
 const TITLE = '辖区企业安全生产情况登记表';
-
-type Envelope<T> = { code: number; message: string; result: T };
 
 /** Drags with real pointer moves (dnd-kit starts a drag after a few pixels of movement). */
 async function drag(page: Page, source: Locator, target: Locator, at: 'center' | 'bottom' = 'center') {
@@ -38,26 +36,14 @@ describe('表单设计: building a form in the designer', () => {
   let admin: Browser;
   let formId = 0;
   let token = '';
-
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${shuzhi.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as Envelope<T>;
-    if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.message}`);
-    return json.result;
-  }
+  const call = <T>(method: string, path: string, body?: unknown) =>
+    apiCall<T>(shuzhi.baseUrl, token, method, path, body);
 
   beforeAll(async () => {
     shuzhi = await launchShuzhi({ sys_captcha: 'false' });
     admin = await openBrowser();
     await firstSignIn(admin.page, 'admin', shuzhi.baseUrl);
-    token =
-      (await admin.page.evaluate(() =>
-        window.localStorage.getItem(`${window.location.host}:access-token`),
-      )) ?? '';
+    token = await tokenOf(admin.page);
     formId = await call<number>('POST', '/api/diyTable/add', {
       title: TITLE,
       fillers: { all: true, orgIds: [], roleIds: [], userIds: [], enterprises: false },
@@ -178,6 +164,14 @@ describe('表单设计: building a form in the designer', () => {
 
   it('warns before leaving with unsaved changes, then publishes and stays published after a reload', async () => {
     const { page } = admin;
+    // The browser's Back button asks as well, and staying keeps the page and its changes.
+    await page.goBack();
+    await page.getByTestId('designer-leave-ok').waitFor();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: '继续编辑' }).click();
+    await page.getByTestId('designer-leave-ok').waitFor({ state: 'detached' });
+    expect(page.url()).toContain('/diyTable/design');
+    await expect(page.getByTestId('designer-dirty').textContent()).resolves.not.toContain('已保存');
+
     await page.getByTestId('designer-back').click();
     await page.getByTestId('designer-leave-ok').waitFor();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: '继续编辑' }).click();

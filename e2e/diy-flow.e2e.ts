@@ -2,18 +2,18 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
 import {
+  apiCall,
   type Browser,
   DEFAULT_PASSWORD,
   firstSignIn,
   NEW_PASSWORD,
   openBrowser,
   screenshot,
+  tokenOf,
 } from './support.ts';
 
 const TITLE = '企业安全生产承诺书登记';
 const COMMENT = '联系电话与营业执照不一致，请核对后重新提交';
-
-type Envelope<T> = { code: number; message: string; result: T };
 
 /**
  * Issue 5 §9 end to end, across three people in their own browsers: the admin publishes a form for
@@ -29,24 +29,8 @@ describe('report forms: fill, return, resubmit, approve, history, rename', () =>
   let leader: Browser;
   let adminToken = '';
   let tableId = 0;
-
-  async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${shuzhi.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as Envelope<T>;
-    if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.message}`);
-    return json.result;
-  }
-  const tokenOf = async (page: Page): Promise<string> => {
-    const token = await page.evaluate(() =>
-      window.localStorage.getItem(`${window.location.host}:access-token`),
-    );
-    if (!token) throw new Error('no token');
-    return token;
-  };
+  const call = <T>(token: string, method: string, path: string, body?: unknown) =>
+    apiCall<T>(shuzhi.baseUrl, token, method, path, body);
 
   const fields = (nameLabel: string) => [
     { id: 'name', type: 'text', label: nameLabel, required: true, unique: 'form', span: 12 },

@@ -1,11 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
-import { type Browser, firstSignIn, openBrowser, screenshot } from './support.ts';
+import { apiCall, type Browser, firstSignIn, openBrowser, screenshot, tokenOf } from './support.ts';
 
 const TITLE = '企业用工情况月报';
-
-type Envelope<T> = { code: number; message: string; result: T };
 
 /**
  * Its own server. The admin publishes a form through the API (everybody fills; 单位名称 required and unique,
@@ -18,19 +16,8 @@ describe('表单填报: the record list and filling of a form', () => {
   let shuzhi: RunningShuzhi;
   let filler: Browser;
   let tableId = 0;
-
-  async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${shuzhi.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as Envelope<T>;
-    if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.message}`);
-    return json.result;
-  }
-  const tokenOf = (page: Page) =>
-    page.evaluate(() => window.localStorage.getItem(`${window.location.host}:access-token`));
+  const call = <T>(token: string, method: string, path: string, body?: unknown) =>
+    apiCall<T>(shuzhi.baseUrl, token, method, path, body);
 
   beforeAll(async () => {
     shuzhi = await launchShuzhi({ sys_captcha: 'false' });

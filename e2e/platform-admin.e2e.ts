@@ -140,9 +140,18 @@ describe('a tenant admin runs config, system info and dictionaries', () => {
     );
     await expect(option.textContent()).resolves.toContain('报表');
     await screenshot(page, 'dict-pick-in-config-1366');
-    // Picked: the select shows it, and the saved row carries it as a tag in the list.
-    await option.click();
-    await expect.poll(() => form.getByTestId('config-field-group').textContent()).toContain('报表');
+    // Picked: the select shows it, and the saved row carries it as a tag in the list. The dropdown may be
+    // re-rendered while the refreshed dictionary arrives; a click lost to that is made again.
+    const group = form.getByTestId('config-field-group');
+    await expect
+      .poll(async () => {
+        const text = (await group.textContent()) ?? '';
+        if (text.includes('报表')) return text;
+        if (!(await option.isVisible())) await group.click();
+        await option.click({ timeout: 2_000 }).catch(() => undefined);
+        return (await group.textContent()) ?? '';
+      })
+      .toContain('报表');
     await form.getByTestId('config-form-submit').click();
     await form.waitFor({ state: 'hidden' });
     await page.getByTestId('config-search-code').fill('report_cycle');

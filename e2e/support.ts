@@ -157,3 +157,64 @@ export async function openFromNestedTopMenu(
   }
   throw lastError;
 }
+
+/** The API's answer as the tests read it. */
+export type Envelope<T> = { code: number | string; message?: string; result: T };
+
+/** The access token of the page's signed-in session. */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() =>
+    window.localStorage.getItem(`${window.location.host}:access-token`),
+  );
+  if (!token) throw new Error('the page has no signed-in session');
+  return token;
+}
+
+/** Calls the API from the test with a user's token; answers the result, throws unless the code is 200. */
+export async function apiCall<T>(
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as Envelope<T>;
+  if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.message}`);
+  return json.result;
+}
+
+/** Calls the API from inside the page with its own session, as the page itself would; answers the envelope. */
+export async function pageRequest<T>(
+  page: Page,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<Envelope<T>> {
+  return (await page.evaluate(
+    async ({ method, url, body }) => {
+      const token = window.localStorage.getItem(`${window.location.host}:access-token`);
+      const response = await fetch(url, {
+        method,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return response.json();
+    },
+    { method, url, body },
+  )) as Envelope<T>;
+}
+
+/** `pageRequest`, answering the result; throws unless the code is 200. */
+export async function pageCall<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const envelope = await pageRequest<T>(page, method, url, body);
+  if (envelope.code !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(envelope)}`);
+  return envelope.result;
+}

@@ -12,8 +12,11 @@ import { diyClassifyRoutes } from './modules/diy-classify/diy-classify.routes.ts
 import { diyCollectRoutes } from './modules/diy-collect/diy-collect.routes.ts';
 import { diyConfirmRoutes } from './modules/diy-confirm/diy-confirm.routes.ts';
 import { diyDataRoutes } from './modules/diy-data/diy-data.routes.ts';
+import { diyImportRoutes } from './modules/diy-import/diy-import.routes.ts';
 import { diyLedgerRoutes } from './modules/diy-ledger/diy-ledger.routes.ts';
+import { diyPeriodRoutes } from './modules/diy-period/diy-period.routes.ts';
 import { diyRecycleRoutes } from './modules/diy-recycle/diy-recycle.routes.ts';
+import { diyRollupRoutes } from './modules/diy-rollup/diy-rollup.routes.ts';
 import { diyTableRoutes } from './modules/diy-table/diy-table.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -121,6 +124,9 @@ const MODULES: RouteModule[] = [
   diyCollectRoutes,
   diyConfirmRoutes,
   diyLedgerRoutes,
+  diyPeriodRoutes,
+  diyRollupRoutes,
+  diyImportRoutes,
 ];
 
 /** Builds the API: opens the database, applies migrations, seeds, and registers every module. */

@@ -155,6 +155,7 @@ describe('config, dictionary and system-info menus', () => {
       '0009-diy-forms',
       '0010-diy-pages',
       '0011-diy-collect-confirm',
+      '0012-diy-periods-rollups-import',
     ]);
     for (const name of ['platform', 'sysConfig', 'sysDict', 'sysLog', 'sysLogOp'])
       expect(await status(name), name).toBe(1);
@@ -165,6 +166,7 @@ describe('config, dictionary and system-info menus', () => {
     for (const name of ['sysNotice', 'sysFile', 'sysJob']) expect(await status(name), name).toBe(1);
     for (const name of ['reportCenter', 'diyReport', 'diyReportAudit', 'diyTable', 'diyReportRecycle'])
       expect(await status(name), name).toBe(1);
+    for (const name of ['diyReportPeriod', 'diyLoadTable']) expect(await status(name), name).toBe(1);
     expect(await status('sysCodeGen')).toBe(2);
     const config1 = await db
       .selectFrom('sys_menu')

@@ -129,7 +129,7 @@ describe('categories', () => {
     expect(options.find((o) => o.value === top)).toMatchObject({ label: '统计报表', pid: 0, orderNo: 10 });
     expect(options.slice(0, 3).map((o) => [o.label, o.formCount])).toEqual([
       ['企业填报', 1],
-      ['社区治理', 1],
+      ['社区治理', 2],
       ['安全生产', 1],
     ]);
     expect(options.map((o) => o.orderNo)).toEqual([...options.map((o) => o.orderNo)].sort((a, b) => a - b));

@@ -4,7 +4,16 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/platform/auth/password-hash.ts';
 import { dataTableName } from '../src/platform/diy/data-table.ts';
-import { apiCalls, createTestApp, encrypt, login, TEST_HASH_COST, type TestApp } from './helpers.ts';
+import {
+  apiCalls,
+  authed,
+  body,
+  createTestApp,
+  encrypt,
+  login,
+  TEST_HASH_COST,
+  type TestApp,
+} from './helpers.ts';
 
 /**
  * Issue 5 §6, the recycle bin (`/api/diyRecycle/…`): deleted records and forms of the forms the caller
@@ -251,6 +260,17 @@ describe('purge', () => {
     // Only a deleted form can be purged.
     expect(await purge(leader, [form(other)], OP)).toBe('F1014');
     await api.ok(leader, 'POST', '/api/diyTable/delete', { id: other });
+    const summaryIn = async (language: string) => {
+      const response = await authed(t.app, leader, {
+        method: 'POST',
+        url: '/api/diyRecycle/page',
+        headers: { 'accept-language': language },
+        payload: { page: 1, pageSize: 20, keyword: '整表清除测试' },
+      });
+      return body<PageResult<BinItem>>(response).result?.items.find((i) => i.kind === 'form')?.summary;
+    };
+    expect(await summaryIn('zh-CN')).toBe('共 1 条记录');
+    expect(await summaryIn('en')).toBe('1 record');
     expect(await purge(otherLeader, [form(other)], OP)).toBe('F1014');
     expect(await purge(leader, [form(other)], OP)).toBe(200);
     const db = t.app.ctx.db;

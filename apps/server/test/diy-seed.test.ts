@@ -2,6 +2,7 @@ import type { ClassifyOption, DiyRecord, RecordHistory } from '@shuzhi/contracts
 import type { PageResult } from '@shuzhi/contracts/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../src/db/seeds/seed.ts';
+import { addDays } from '../src/modules/diy-period/diy-period.service.ts';
 import { dataTableName } from '../src/platform/diy/data-table.ts';
 import { apiCalls, createTestApp, login, type TestApp } from './helpers.ts';
 
@@ -57,11 +58,11 @@ afterAll(async () => {
 });
 
 describe('seeded demo forms', () => {
-  it('has three categories, each holding one published form', async () => {
+  it('has three categories, each holding one published form (社区治理 also the population roll-up)', async () => {
     const options = await api.ok<ClassifyOption[]>(qy, 'GET', '/api/diyTableClassify/options');
     expect(options.map((o) => [o.label, o.formCount])).toEqual([
       ['企业填报', 1],
-      ['社区治理', 1],
+      ['社区治理', 2],
       ['安全生产', 1],
     ]);
     const rows = await t.app.ctx.db
@@ -72,8 +73,9 @@ describe('seeded demo forms', () => {
       .execute();
     expect(rows.map((r) => [r.title, r.name, r.version, r.record_count, r.needs_review])).toEqual([
       ['企业基本情况登记表', '企业填报', 1, 4, 1],
-      ['社区人口月报', '社区治理', 1, 4, 1],
+      ['社区人口月报', '社区治理', 1, 12, 1],
       ['安全生产检查记录', '安全生产', 1, 4, 1],
+      ['社区人口月报汇总', '社区治理', 1, 0, 0],
     ]);
     expect(JSON.parse(rows[0]?.fillers ?? '{}')).toMatchObject({ enterprises: true });
   });
@@ -84,10 +86,10 @@ describe('seeded demo forms', () => {
         page: 1,
         pageSize: 20,
       });
-      expect(page.total, title).toBe(4);
-      expect(page.items.map((r) => r.status).sort()).toEqual([0, 1, 2, 3]);
+      expect(page.total, title).toBe(title === '社区人口月报' ? 12 : 4);
+      expect([...new Set(page.items.map((r) => r.status))].sort()).toEqual([0, 1, 2, 3]);
       for (const record of page.items) {
-        if (record.status === 0) expect(record.dataNo).toBeNull();
+        if (record.status === 0 || record.isZero) expect(record.dataNo).toBeNull();
         else expect(record.dataNo).toMatch(/^(QY|RK|AQ)\d{9,11}$/);
       }
       const returned = page.items.find((r) => r.status === 3) as DiyRecord;
@@ -110,8 +112,16 @@ describe('seeded demo forms', () => {
       `/api/diyData/${formId('社区人口月报')}/page`,
       { page: 1, pageSize: 20, status: 2 },
     );
-    expect(population.items[0]?.values).toMatchObject({
-      month: '2026-09',
+    const grid = population.items.find((r) => r.createUserName === '孙浩') as DiyRecord;
+    const period = await t.app.ctx.db
+      .selectFrom('diy_table_period')
+      .select(['period_key', 'name'])
+      .where('id', '=', grid.periodId as number)
+      .executeTakeFirstOrThrow();
+    // The month field holds the record's period (two months back).
+    expect(grid.periodName).toBe(period.name);
+    expect(grid.values).toMatchObject({
+      month: period.period_key,
       total: 3126 + 842 + 37,
       net: 4 - 6 + 11 - 9,
       filler: '孙浩',
@@ -124,6 +134,38 @@ describe('seeded demo forms', () => {
     );
     expect(safety.items[0]?.values).toMatchObject({ count: 2 });
     expect(safety.items[0]?.values.hazards).toHaveLength(2);
+  });
+
+  it('makes 社区人口月报 monthly with the last three periods, the oldest closed, records of several communities', async () => {
+    const id = formId('社区人口月报');
+    const periods = await t.app.ctx.db
+      .selectFrom('diy_table_period')
+      .selectAll()
+      .where('table_id', '=', id)
+      .orderBy('start_date', 'desc')
+      .execute();
+    expect(periods).toHaveLength(4);
+    expect(periods.map((p) => p.closed)).toEqual([0, 0, 0, 1]);
+    for (const p of periods) {
+      expect(p.due_date).toBe(addDays(p.end_date, 5));
+      expect(p.grace_until).toBe(addDays(p.due_date, 3));
+    }
+    const page = await api.ok<PageResult<DiyRecord>>(admin, 'POST', `/api/diyData/${id}/page`, {
+      page: 1,
+      pageSize: 50,
+    });
+    const byPeriod = new Map<number, DiyRecord[]>();
+    for (const r of page.items)
+      byPeriod.set(r.periodId as number, [...(byPeriod.get(r.periodId as number) ?? []), r]);
+    expect(page.items.every((r) => r.periodId !== null)).toBe(true);
+    expect(periods.map((p) => byPeriod.get(p.id)?.length ?? 0)).toEqual([1, 4, 4, 3]);
+    const zero = page.items.filter((r) => r.isZero);
+    expect(zero).toHaveLength(1);
+    expect(zero[0]?.createOrgName).toBe('宁波路居民委员会');
+    // Several community orgs filed in one period, one record each.
+    const orgsOfMonth = (byPeriod.get(periods[2]?.id as number) ?? []).map((r) => r.createOrgName);
+    expect(new Set(orgsOfMonth).size).toBe(orgsOfMonth.length);
+    expect(orgsOfMonth).toEqual(expect.arrayContaining(['贵州路居民委员会', '福州路居民委员会']));
   });
 
   it('lets an enterprise filler see only their own enterprise’s records', async () => {

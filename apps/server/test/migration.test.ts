@@ -41,6 +41,7 @@ describe('migrations', () => {
       '0009-diy-forms',
       '0010-diy-pages',
       '0011-diy-collect-confirm',
+      '0012-diy-periods-rollups-import',
     ]);
     expect(await migrate(db, dialect, MIGRATIONS)).toEqual([]);
     expect(await tables()).toEqual(
@@ -53,6 +54,48 @@ describe('migrations', () => {
         'shuzhi_migration',
       ]),
     );
+  });
+
+  it('0012 gives the data tables of forms published before it their period columns, in this schema only', async () => {
+    const env2 = await createTestEnv();
+    const opened = openDatabase(loadConfig(env2.env).database);
+    // biome-ignore lint/suspicious/noExplicitAny: the test writes a data table the static schema does not know.
+    const old = opened.db as Kysely<any>;
+    try {
+      const before = MIGRATIONS.findIndex((m) => m.name === '0012-diy-periods-rollups-import');
+      await migrate(old, opened.dialect, MIGRATIONS.slice(0, before));
+      // A form published by the previous release, with its data table as that release made it.
+      await old
+        .insertInto('diy_table')
+        .values({
+          id: 77,
+          tenant_id: 1,
+          title: '旧表单',
+          fillers: '{}',
+          viewers: '{}',
+          reviewer_ids: '[]',
+          version: 1,
+          create_time: '2026-11-01 00:00:00',
+        })
+        .execute();
+      await old.schema
+        .createTable('diy_data_77')
+        .addColumn('id', 'bigint', (c) => c.primaryKey())
+        .addColumn('tenant_id', 'bigint', (c) => c.notNull())
+        .addColumn('is_delete', 'smallint', (c) => c.notNull().defaultTo(0))
+        .addColumn('create_org_id', 'bigint')
+        .execute();
+      await old
+        .insertInto('diy_data_77')
+        .values({ id: 1, tenant_id: 1, is_delete: 0, create_org_id: 5 })
+        .execute();
+      expect(await migrate(old, opened.dialect, MIGRATIONS)).toEqual(['0012-diy-periods-rollups-import']);
+      const row = await old.selectFrom('diy_data_77').selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ period_id: null, is_zero: 0, late: 0 });
+    } finally {
+      await old.destroy();
+      await env2.cleanup();
+    }
   });
 
   it('a failing migration leaves the database as it was', async () => {

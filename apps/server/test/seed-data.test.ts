@@ -76,8 +76,10 @@ describe('menus', () => {
     expect(enabledPages.sort()).toEqual([
       'about',
       'diyFormTable',
+      'diyLoadTable',
       'diyReport',
       'diyReportAudit',
+      'diyReportPeriod',
       'diyReportRecycle',
       'diyTable',
       'diyTableClassify',

@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The suite shares two cores with the server and browser suites in CI: antd forms
+// can take longer than the default 1 s to settle there, so find*/waitFor wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

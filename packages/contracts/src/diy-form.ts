@@ -111,6 +111,8 @@ export const DEFAULT_KINDS = [
   'fillerRegion',
   'fillerName',
   'today',
+  /** The first day of the period the record is filed in (today on a form without periods). */
+  'period',
 ] as const;
 export const fieldDefaultSchema = z.object({
   kind: z.enum(DEFAULT_KINDS),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { auditFieldsSchema, filterDateRange, filterNumber, filterText, MAX_BATCH } from './crud.ts';
 import { formDesignSchema, RECORD_STATUS } from './diy-form.ts';
+import { periodBriefSchema, periodSettingsSchema } from './diy-period.ts';
+import { rollupConfigSchema } from './diy-rollup.ts';
 import { idSchema, pageInputSchema, statusSchema } from './envelope.ts';
 
 /**
@@ -34,6 +36,8 @@ export const myAuthSchema = z.object({
   /** Review (approve / return) submitted records. */
   audit: z.boolean(),
   export: z.boolean(),
+  /** Import records from Excel (fillers who may add). */
+  import: z.boolean(),
   /** Change the design (表单管理 with diyTable:design on a form of the caller's scope). */
   design: z.boolean(),
 });
@@ -64,6 +68,9 @@ export const formItemSchema = z.object({
   /** Unpublished design changes exist. */
   hasDraft: z.boolean(),
   recordCount: z.number(),
+  /** Periodic forms: the kind, and the period filing goes to now (null: none has started or none is open). */
+  periodKind: z.string(),
+  currentPeriod: periodBriefSchema.nullable(),
 });
 export type FormItem = z.infer<typeof formItemSchema>;
 
@@ -90,6 +97,9 @@ export const formRowSchema = z
     orderNo: z.number(),
     remark: z.string().nullable(),
     recordCount: z.number(),
+    period: periodSettingsSchema,
+    /** Roll-ups (report type 2): what they sum. */
+    rollup: rollupConfigSchema.nullable(),
   })
   .extend(auditFieldsSchema.shape);
 export type FormRow = z.infer<typeof formRowSchema>;
@@ -124,6 +134,7 @@ export const formAddInputSchema = z.object({
   password: formPassword.nullish(),
   orderNo: z.coerce.number().int().min(0).max(1_000_000).default(100),
   remark: z.string().max(256).nullish(),
+  period: periodSettingsSchema.optional(),
 });
 export type FormAddInput = z.input<typeof formAddInputSchema>;
 
@@ -146,6 +157,8 @@ export const formUpdateInputSchema = z.object({
   remark: z.string().max(256).nullish(),
   /** true removes the password. */
   clearPassword: z.boolean().optional(),
+  /** A change of kind applies from the next period; periods already made keep their dates. */
+  period: periodSettingsSchema.optional(),
 });
 export type FormUpdateInput = z.input<typeof formUpdateInputSchema>;
 
@@ -233,6 +246,13 @@ export const recordSchema = z.object({
   version: z.number(),
   status: z.number(),
   dataNo: z.string().nullable(),
+  /** Periodic forms: the record's period (null otherwise). */
+  periodId: z.number().nullable(),
+  periodName: z.string().nullable(),
+  /** A zero report: the unit had nothing to report in the period. */
+  isZero: z.boolean(),
+  /** Submitted after the period's due date. */
+  late: z.boolean(),
   values: z.record(z.string(), z.unknown()),
   /** Display labels of coded values (dictionary labels, org, user and region names) by field id. */
   labels: z.record(z.string(), z.string()),
@@ -255,7 +275,8 @@ export type DiyRecord = z.infer<typeof recordSchema>;
 /** One filter on a field: `op` per the field's kind (text contains, numbers and dates ranges, choices in). */
 export const recordFilterSchema = z.object({
   field: z.string().max(64),
-  op: z.enum(['eq', 'contains', 'in', 'between', 'gte', 'lte', 'empty', 'notEmpty']),
+  /** `prefix`: region codes under a region (roll-up drill-down). */
+  op: z.enum(['eq', 'contains', 'in', 'between', 'gte', 'lte', 'empty', 'notEmpty', 'prefix']),
   value: z.unknown().optional(),
 });
 
@@ -268,12 +289,20 @@ export const recordPageInputSchema = pageInputSchema.extend({
   createTime: filterDateRange,
   /** Only the caller's own records. */
   mine: z.boolean().optional(),
+  /** Periodic forms: records of one period. */
+  periodId: filterNumber,
+  /** Records filed by this org or any org below it (roll-up drill-down). */
+  orgId: filterNumber,
+  /** With `orgId`: only the records the org filed itself (a roll-up's （本级） row). */
+  orgOwn: z.boolean().optional(),
 });
 export type RecordPageInput = z.input<typeof recordPageInputSchema>;
 
 /** `POST /api/diyData/{tableId}/add` and `PUT /update`: values by field id; `submit` files it for review. */
 export const recordSaveInputSchema = z.object({
   id: idSchema.optional(),
+  /** Periodic forms, new records: the period (default: the current one). Ignored on update. */
+  periodId: idSchema.optional(),
   values: z.record(z.string(), z.unknown()),
   submit: z.boolean().default(false),
 });
@@ -301,6 +330,8 @@ export const recordHistorySchema = z.object({
     'registerSubmit',
     'confirm',
     'dispute',
+    'zero',
+    'import',
   ]),
   changes: z.array(
     z.object({ field: z.string(), label: z.string(), before: z.unknown(), after: z.unknown() }),
@@ -373,7 +404,11 @@ export const formDesignForFillingSchema = z.object({
   design: formDesignSchema,
 });
 export type FormDesignForFilling = z.infer<typeof formDesignForFillingSchema>;
-export const designVersionQuerySchema = z.object({ version: z.coerce.number().int().min(1).optional() });
+/** `periodId`: the design new records of that period are filed with (the version the period keeps). */
+export const designVersionQuerySchema = z.object({
+  version: z.coerce.number().int().min(1).optional(),
+  periodId: idSchema.optional(),
+});
 
 /** `POST /api/diyTable/clearTip {id}`: the caller opened the form; its tip flag goes off. */
 export const clearTipInputSchema = z.object({ id: idSchema });

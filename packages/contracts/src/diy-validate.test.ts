@@ -293,6 +293,30 @@ describe('defaults', () => {
       h: '2026-11',
     });
   });
+
+  it('fill the filing period in the field’s own format, and today on a form without periods', () => {
+    const d = design([
+      { id: 'm', type: 'month', label: 'M', default: { kind: 'period' } },
+      { id: 'q', type: 'quarter', label: 'Q', default: { kind: 'period' } },
+      { id: 'y', type: 'year', label: 'Y', default: { kind: 'period' } },
+      { id: 'd', type: 'date', label: 'D', default: { kind: 'period' } },
+      { id: 't', type: 'datetime', label: 'T', default: { kind: 'period' } },
+    ]);
+    const filler = { orgId: 9, regionCode: null, realName: '张三', userId: 1 };
+    const today = new Date(2026, 10, 3, 9, 30);
+    expect(defaultValues(d, filler, today, '2026-10-01')).toEqual({
+      m: '2026-10',
+      q: '2026-Q4',
+      y: '2026',
+      d: '2026-10-01',
+      t: '2026-10-01 00:00:00',
+    });
+    expect(defaultValues(d, filler, today)).toMatchObject({
+      m: '2026-11',
+      d: '2026-11-03',
+      t: '2026-11-03 09:30:00',
+    });
+  });
 });
 
 describe('design validation', () => {

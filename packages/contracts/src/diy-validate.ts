@@ -517,13 +517,30 @@ export type Filler = { orgId: number | null; regionCode: string | null; realName
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The values a new record starts with. */
+/** A date-like value of `type` for a day (`time` for datetime fields). */
+function dayValue(type: string, y: number, m: number, d: number, time: string): string {
+  if (type === 'datetime') return `${y}-${pad(m)}-${pad(d)} ${time}`;
+  if (type === 'month') return `${y}-${pad(m)}`;
+  if (type === 'year') return String(y);
+  if (type === 'quarter') return `${y}-Q${Math.floor((m - 1) / 3) + 1}`;
+  return `${y}-${pad(m)}-${pad(d)}`;
+}
+
+/**
+ * The values a new record starts with. `periodStart` (`YYYY-MM-DD`) is the first day of the period the record
+ * is filed in, for `period` defaults; without it they take today.
+ */
 export function defaultValues(
   design: Pick<FormDesign, 'fields'>,
   filler: Filler,
   today: Date = new Date(),
+  periodStart?: string | null,
 ): RecordValues {
   const values: RecordValues = {};
+  const now = `${pad(today.getHours())}:${pad(today.getMinutes())}:00`;
+  const todayValue = (type: string) =>
+    dayValue(type, today.getFullYear(), today.getMonth() + 1, today.getDate(), now);
+  const start = periodStart ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(periodStart) : null;
   for (const field of design.fields) {
     const def = field.default;
     if (!def || def.kind === 'none') continue;
@@ -541,22 +558,14 @@ export function defaultValues(
       case 'fillerName':
         value = filler.realName;
         break;
-      case 'today': {
-        const y = today.getFullYear();
-        const m = pad(today.getMonth() + 1);
-        const d = pad(today.getDate());
-        value =
-          field.type === 'datetime'
-            ? `${y}-${m}-${d} ${pad(today.getHours())}:${pad(today.getMinutes())}:00`
-            : field.type === 'month'
-              ? `${y}-${m}`
-              : field.type === 'year'
-                ? String(y)
-                : field.type === 'quarter'
-                  ? `${y}-Q${Math.floor(today.getMonth() / 3) + 1}`
-                  : `${y}-${m}-${d}`;
+      case 'today':
+        value = todayValue(field.type);
         break;
-      }
+      case 'period':
+        value = start
+          ? dayValue(field.type, Number(start[1]), Number(start[2]), Number(start[3]), '00:00:00')
+          : todayValue(field.type);
+        break;
     }
     if (value !== null && value !== undefined) values[field.id] = value;
   }

@@ -442,6 +442,86 @@ export const BUSINESS_ERRORS = {
     en: 'The confirmation link belongs to another record',
     'zh-TW': '確認連結不屬於該記錄',
   },
+  F1021: {
+    'zh-CN': '本期填报尚未开始',
+    en: 'Filing for this period has not started yet',
+    'zh-TW': '本期填報尚未開始',
+  },
+  F1022: {
+    'zh-CN': '本期填报已截止，请联系管理员重新开启',
+    en: 'Filing for this period has ended; ask an administrator to reopen it',
+    'zh-TW': '本期填報已截止，請聯繫管理員重新開啟',
+  },
+  F1023: {
+    'zh-CN': '本期已关闭，重新开启后才能修改',
+    en: 'The period is closed; it must be reopened before records can change',
+    'zh-TW': '本期已關閉，重新開啟後才能修改',
+  },
+  F1024: {
+    'zh-CN': '本单位本期已填报，请修改已有记录',
+    en: 'Your unit has already filed for this period; change the existing record',
+    'zh-TW': '本單位本期已填報，請修改已有記錄',
+  },
+  F1025: {
+    'zh-CN': '填报周期不存在',
+    en: 'The reporting period does not exist',
+    'zh-TW': '填報週期不存在',
+  },
+  F1026: {
+    'zh-CN': '该时间段与已有周期重叠',
+    en: 'The dates overlap an existing period',
+    'zh-TW': '該時間段與已有週期重疊',
+  },
+  F1027: {
+    'zh-CN': '该表单不是周期填报表单',
+    en: 'The form is not collected by period',
+    'zh-TW': '該表單不是週期填報表單',
+  },
+  F1030: {
+    'zh-CN': '文件不是有效的 Excel 工作簿（.xlsx）',
+    en: 'The file is not a valid Excel workbook (.xlsx)',
+    'zh-TW': '檔案不是有效的 Excel 活頁簿（.xlsx）',
+  },
+  F1031: {
+    'zh-CN': '文件过大或解压后过大，请拆分后再导入',
+    en: 'The file is too large, or expands too much when unpacked; split it and import again',
+    'zh-TW': '檔案過大或解壓後過大，請拆分後再匯入',
+  },
+  F1032: {
+    'zh-CN': '工作簿中没有与表单字段对应的列，请使用下载的模板',
+    en: 'No column of the workbook matches a field of the form; use the downloaded template',
+    'zh-TW': '活頁簿中沒有與表單欄位對應的欄，請使用下載的範本',
+  },
+  F1033: {
+    'zh-CN': '导入任务不存在或已过期，请重新上传',
+    en: 'The import does not exist or has expired; upload the file again',
+    'zh-TW': '匯入任務不存在或已過期，請重新上傳',
+  },
+  F1034: {
+    'zh-CN': '导入任务当前状态不能执行此操作',
+    en: 'The import cannot do this in its current state',
+    'zh-TW': '匯入任務目前狀態不能執行此操作',
+  },
+  F1035: {
+    'zh-CN': '没有可导入的有效行',
+    en: 'There are no valid rows to import',
+    'zh-TW': '沒有可匯入的有效列',
+  },
+  F1036: {
+    'zh-CN': '接收人所在单位本期已有记录，不能再移交记录给他',
+    en: "The receiving user's unit already has a record for this period; it cannot take another",
+    'zh-TW': '接收人所在單位本期已有記錄，不能再移交記錄給他',
+  },
+  F1040: {
+    'zh-CN': '汇总表的来源表单不存在或您无权查看',
+    en: 'The source form of the roll-up does not exist or you may not see it',
+    'zh-TW': '彙總表的來源表單不存在或您無權查看',
+  },
+  F1041: {
+    'zh-CN': '汇总配置中的字段不存在或不是数字字段',
+    en: 'A field of the roll-up does not exist or is not a number field',
+    'zh-TW': '彙總設定中的欄位不存在或不是數字欄位',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type BusinessErrorCode = keyof typeof BUSINESS_ERRORS;

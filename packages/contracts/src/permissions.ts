@@ -46,9 +46,10 @@ export const PERMISSION_RESOURCES = {
   sysDataTransfer: ['page', 'run'],
   sysVisualDemo: ['page'],
   diyTable: [...CRUD, 'design', 'publish', 'clone', 'export', 'import'],
-  diyReport: [...CRUD, 'submit', 'audit', 'export'],
+  diyReport: [...CRUD, 'submit', 'audit', 'export', 'import'],
   diyTableClassify: [...CRUD],
   diyRecycle: ['page', 'restore', 'purge'],
+  diyPeriod: ['page', 'add', 'update', 'close', 'reopen'],
   dashboard: ['view'],
 } as const;
 

@@ -398,6 +398,10 @@ export type DiyTableTable = TenantColumns & {
   version: number;
   query: string | null;
   last_update_time: string | null;
+  /** JSON period settings (periodSettingsSchema); null: not periodic. */
+  period: string | null;
+  /** JSON roll-up config (report type 2). */
+  rollup: string | null;
   record_count: number;
   order_no: number;
   remark: string | null;
@@ -522,4 +526,64 @@ export type Database = {
   diy_table_visit: DiyTableVisitTable;
   diy_table_collect: DiyTableCollectTable;
   diy_row_confirm: DiyRowConfirmTable;
+  diy_table_period: DiyTablePeriodTable;
+  diy_table_period_log: DiyTablePeriodLogTable;
+  diy_import_job: DiyImportJobTable;
+};
+
+/** A reporting period of a form (issue 6 §1, docs/periods.md). Dates are `YYYY-MM-DD`. */
+export type DiyTablePeriodTable = {
+  id: number;
+  tenant_id: number;
+  table_id: number;
+  period_key: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+  due_date: string;
+  grace_until: string | null;
+  reopen_until: string | null;
+  version: number;
+  closed: number;
+  close_time: string | null;
+  close_user_name: string | null;
+  create_time: string;
+  create_user_id: number | null;
+  create_user_name: string | null;
+  update_time: string | null;
+};
+
+export type DiyTablePeriodLogTable = {
+  id: number;
+  tenant_id: number;
+  table_id: number;
+  period_id: number;
+  action: string;
+  comment: string | null;
+  changes: string;
+  user_id: number | null;
+  user_name: string | null;
+  create_time: string;
+};
+
+/** An Excel import being checked or confirmed (issue 6 §4, docs/import.md). */
+export type DiyImportJobTable = {
+  id: number;
+  tenant_id: number;
+  table_id: number;
+  user_id: number;
+  period_id: number | null;
+  file_name: string;
+  state: string;
+  processed: number;
+  total: number | null;
+  valid_count: number;
+  invalid_count: number;
+  duplicate_count: number;
+  inserted: number;
+  summary: string | null;
+  failure: string | null;
+  work_dir: string | null;
+  create_time: string;
+  finish_time: string | null;
 };

@@ -16,6 +16,12 @@ export const queryClient = new QueryClient({
   },
 });
 
+// Server answers carry words in the request's language (dictionary labels, period names, messages): a
+// language switch reloads what is on screen instead of leaving it in the old language.
+useThemeStore.subscribe((state, previous) => {
+  if (state.globalI18n !== previous.globalI18n) void queryClient.invalidateQueries();
+});
+
 function ThemedApp({ children }: { children: ReactNode }) {
   const primary = useThemeStore((state) => state.primary);
   const dark = useThemeStore((state) => state.isIsDark);

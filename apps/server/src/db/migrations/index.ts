@@ -10,6 +10,7 @@ import { m0008NoticeFileJob } from './0008-notice-file-job.ts';
 import { m0009DiyForms } from './0009-diy-forms.ts';
 import { m0010DiyPages } from './0010-diy-pages.ts';
 import { m0011DiyCollectConfirm } from './0011-diy-collect-confirm.ts';
+import { m0012DiyPeriodsRollupsImport } from './0012-diy-periods-rollups-import.ts';
 
 /** Every migration in order, imported statically so that the bundled server carries them. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0009DiyForms,
   m0010DiyPages,
   m0011DiyCollectConfirm,
+  m0012DiyPeriodsRollupsImport,
 ];

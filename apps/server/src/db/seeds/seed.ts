@@ -12,9 +12,17 @@ import { STATUS, SYS_FLAG } from '@shuzhi/contracts/envelope';
 import { MENU_TYPE, PLATFORM_ONLY_MENUS } from '@shuzhi/contracts/menu';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { nextDataNo } from '../../modules/diy-data/diy-data.service.ts';
+import {
+  addDays,
+  calendarName,
+  calendarPeriodAt,
+  isCalendarKind,
+  shiftPeriod,
+} from '../../modules/diy-period/diy-period.service.ts';
+import { seedRollups } from '../../modules/diy-rollup/rollup-seed.ts';
 import { hashPassword } from '../../platform/auth/password-hash.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { formatDateTime } from '../../platform/db/time.ts';
+import { formatDate, formatDateTime } from '../../platform/db/time.ts';
 import { type AnyDb, dataTableName, publishColumns, toColumnValues } from '../../platform/diy/data-table.ts';
 import { orgAreaFields } from '../../platform/org/org-area.ts';
 import type { Database } from '../schema.ts';
@@ -34,6 +42,8 @@ import type {
   SeedDictType,
   SeedForm,
   SeedFormCategory,
+  SeedFormPeriods,
+  SeedFormRecord,
   SeedMenu,
   SeedOrg,
   SeedPos,
@@ -534,6 +544,8 @@ async function seedIn(trx: Trx, ctx: SeedContext, data: SeedData): Promise<SeedR
 
   // Report forms: categories, then published demo forms with their records.
   await seedForms(trx, ctx, data, { tenantId, now, orgs, users: userRows, base, report });
+  // Roll-ups over the demo forms (none without them: a database seeded before the forms' tables has no forms).
+  if (data.forms.length > 0) await seedRollups(trx, ctx, { tenantId, report });
 
   // Built-in jobs (the installation's, no tenant), each with its trigger when the job itself is new; the
   // scheduler gives running triggers their next run time.
@@ -636,6 +648,95 @@ type FormSeedScope = {
 };
 
 const DAY_MS = 86_400_000;
+
+type SeededPeriod = { id: number; key: string; start: string; end: string };
+
+/**
+ * The periods of a periodic demo form: the current calendar period and `back` before it (the oldest `closed`
+ * of them closed by the seed), each with its `create` (and `close`) log step. Index 0 is the current period.
+ */
+async function seedPeriods(
+  trx: Trx,
+  ctx: SeedContext,
+  tenantId: number,
+  tableId: number,
+  spec: SeedFormPeriods,
+  report: SeedReport,
+): Promise<SeededPeriod[]> {
+  const { kind, dueDays, graceDays } = spec.settings;
+  if (!isCalendarKind(kind)) throw new Error(`Seed periods: ${kind} is not a calendar kind`);
+  const now = new Date();
+  const stamp = formatDateTime(now);
+  const current = calendarPeriodAt(kind, formatDate(now));
+  const out: SeededPeriod[] = [];
+  const logs: Record<string, unknown>[] = [];
+  const rows: Record<string, unknown>[] = [];
+  for (let back = 0; back <= spec.back; back += 1) {
+    const p = shiftPeriod(kind, current, -back);
+    const id = ctx.newId();
+    const due = addDays(p.end, dueDays);
+    const closed = back > spec.back - spec.closed;
+    rows.push({
+      id,
+      tenant_id: tenantId,
+      table_id: tableId,
+      period_key: p.key,
+      name: calendarName(kind, p.year, p.index, 'zh-CN'),
+      start_date: p.start,
+      end_date: p.end,
+      due_date: due,
+      grace_until: graceDays > 0 ? addDays(due, graceDays) : null,
+      reopen_until: null,
+      version: 1,
+      closed: closed ? 1 : 0,
+      close_time: closed ? stamp : null,
+      close_user_name: closed ? SEED_USER.name : null,
+      create_time: stamp,
+      create_user_id: null,
+      create_user_name: SEED_USER.name,
+      update_time: null,
+    });
+    const log = (action: string) =>
+      logs.push({
+        id: ctx.newId(),
+        tenant_id: tenantId,
+        table_id: tableId,
+        period_id: id,
+        action,
+        comment: null,
+        changes: '[]',
+        user_id: null,
+        user_name: SEED_USER.name,
+        create_time: stamp,
+      });
+    log('create');
+    if (closed) log('close');
+    out.push({ id, key: p.key, start: p.start, end: p.end });
+  }
+  await insertMany(trx, 'diy_table_period', rows, report);
+  await insertMany(trx, 'diy_table_period_log', logs, report);
+  return out;
+}
+
+/**
+ * When a demo record was filed: a record of a past period a few days after the period ended (before its due
+ * date), one of the current period `daysAgo` days ago but not before the period began; otherwise `daysAgo`.
+ */
+function filedAt(record: SeedFormRecord, period: SeededPeriod | null, index: number): Date {
+  const now = Date.now();
+  const minutes = (index + 1) * 60_000;
+  if (!period) return new Date(now - record.daysAgo * DAY_MS - minutes);
+  const [y, m, d] = period.end.split('-').map(Number) as [number, number, number];
+  if (record.periodsAgo && record.periodsAgo > 0) {
+    return new Date(
+      Math.min(new Date(y, m - 1, d + 1 + (index % 4), 9, 0, 0).getTime() + minutes, now - DAY_MS),
+    );
+  }
+  const [sy, sm, sd] = period.start.split('-').map(Number) as [number, number, number];
+  return new Date(
+    Math.max(now - record.daysAgo * DAY_MS - minutes, new Date(sy, sm - 1, sd, 8, 0, 0).getTime()),
+  );
+}
 /** Advisory lock key of the demo-form seeding (PostgreSQL). */
 const SEED_FORMS_LOCK = 7_424_300_509;
 const HOUR_MS = 3_600_000;
@@ -730,15 +831,33 @@ async function seedForms(trx: Trx, ctx: SeedContext, data: SeedData, scope: Form
     userIds: [],
     enterprises: a.enterprises ?? false,
   });
-  const resolve = (value: unknown, what: string): unknown => {
-    if (Array.isArray(value)) return value.map((v) => resolve(v, what));
+  const resolve = (value: unknown, what: string, periodKey?: string): unknown => {
+    if (Array.isArray(value)) return value.map((v) => resolve(v, what, periodKey));
     if (value && typeof value === 'object') {
       const code = (value as { $org?: unknown }).$org;
       if (typeof code === 'string') return orgId(code, what);
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, what)]));
+      if ((value as { $period?: unknown }).$period === true) {
+        if (!periodKey) throw new Error(`Seed ${what}: $period in a record without a period`);
+        return periodKey;
+      }
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, what, periodKey)]));
     }
     return value;
   };
+  const onBehalf = [
+    ...new Set(missing.flatMap((f) => f.records.flatMap((r) => (r.orgCode ? [r.orgCode] : [])))),
+  ];
+  const orgNames = new Map(
+    (onBehalf.length
+      ? await trx
+          .selectFrom('sys_org')
+          .select(['id', 'code', 'name', 'region_code'])
+          .where('tenant_id', '=', tenantId)
+          .where('code', 'in', onBehalf)
+          .execute()
+      : []
+    ).map((o) => [o.code, { id: o.id, name: o.name, region_code: o.region_code }]),
+  );
 
   for (const form of missing) {
     const what = `form ${form.title}`;
@@ -776,6 +895,7 @@ async function seedForms(trx: Trx, ctx: SeedContext, data: SeedData, scope: Form
         record_count: live,
         order_no: form.orderNo,
         remark: form.remark ?? null,
+        period: form.periods ? JSON.stringify(form.periods.settings) : null,
         create_org_id: ownerId,
         create_org_name: null,
         delete_time: null,
@@ -798,33 +918,50 @@ async function seedForms(trx: Trx, ctx: SeedContext, data: SeedData, scope: Form
       .execute();
     report.diy_table_version = (report.diy_table_version ?? 0) + 1;
 
+    const periods = form.periods ? await seedPeriods(trx, ctx, tenantId, formId, form.periods, report) : [];
+    const periodOf = (record: SeedFormRecord) => {
+      if (record.periodsAgo === undefined) return null;
+      const period = periods[record.periodsAgo];
+      if (!period) throw new Error(`Seed ${what}: no period ${record.periodsAgo} back`);
+      return period;
+    };
     const numbering = design.numbering ? numberingSchema.parse(design.numbering) : null;
     const history: Record<string, unknown>[] = [];
     const fields = valueFields(design);
     for (const [index, record] of form.records.entries()) {
       const filer = person(record.account, what);
       const strict = record.state !== 'draft';
-      const filed = new Date(Date.now() - record.daysAgo * DAY_MS - (index + 1) * 60_000);
+      const period = periodOf(record);
+      const filed = filedAt(record, period, index);
+      const org = record.orgCode
+        ? (orgNames.get(record.orgCode) ?? { id: orgId(record.orgCode, what), name: null, region_code: null })
+        : { id: filer.org_id, name: filer.org_name, region_code: filer.region_code };
       const filler = {
-        orgId: filer.org_id,
-        regionCode: filer.region_code,
+        orgId: org.id,
+        regionCode: org.region_code,
         realName: filer.real_name,
         userId: filer.id,
       };
-      const raw = {
-        ...defaultValues(design, filler, filed),
-        ...(resolve(record.values, what) as RecordValues),
-      };
-      const { values, errors } = validateRecord(design, raw, {
-        mode: strict ? 'submit' : 'draft',
-        dictOptions: (code) => dictOptions.get(code),
-      });
+      const raw = record.zero
+        ? {}
+        : {
+            ...defaultValues(design, filler, filed, period?.start),
+            ...(resolve(record.values, what, period?.key) as RecordValues),
+          };
+      const { values, errors } = record.zero
+        ? { values: {} as RecordValues, errors: {} }
+        : validateRecord(design, raw, {
+            mode: strict ? 'submit' : 'draft',
+            dictOptions: (code) => dictOptions.get(code),
+          });
       if (Object.keys(errors).length > 0)
         throw new Error(`Seed ${what}, record ${index + 1}: ${JSON.stringify(errors)}`);
       const submitted = new Date(filed.getTime() + 2 * HOUR_MS);
       const reviewed = new Date(Math.min(filed.getTime() + 26 * HOUR_MS, Date.now()));
       const dataNo =
-        strict && numbering ? await nextDataNo(trx, ctx.newId, formId, numbering, submitted) : null;
+        strict && numbering && !record.zero
+          ? await nextDataNo(trx, ctx.newId, formId, numbering, submitted)
+          : null;
       for (const field of fields) if (field.type === 'serialNo') values[field.id] = dataNo;
       const reviewedState = record.state === 'approved' || record.state === 'returned';
       if (reviewedState && !reviewer) throw new Error(`Seed ${what}: a reviewed record needs a reviewer`);
@@ -858,10 +995,13 @@ async function seedForms(trx: Trx, ctx: SeedContext, data: SeedData, scope: Form
           update_user_id: strict ? filer.id : null,
           update_user_name: strict ? filer.real_name : null,
           is_delete: 0,
-          create_org_id: filer.org_id,
-          create_org_name: filer.org_name,
+          create_org_id: org.id,
+          create_org_name: org.name,
           delete_time: null,
           delete_user_name: null,
+          period_id: period?.id ?? null,
+          is_zero: record.zero ? 1 : 0,
+          late: 0,
         })
         .execute();
       const step = (
@@ -884,15 +1024,19 @@ async function seedForms(trx: Trx, ctx: SeedContext, data: SeedData, scope: Form
           user_name: who.real_name,
           create_time: at(when),
         });
-      step(
-        'create',
-        filer,
-        filed,
-        fields
-          .filter((f) => (values[f.id] ?? null) !== null)
-          .map((f) => ({ field: f.id, label: f.label, before: null, after: values[f.id] })),
-      );
-      if (strict) {
+      if (record.zero) {
+        step('zero', filer, submitted, [{ field: 'status', label: '状态', before: null, after: 1 }]);
+      } else {
+        step(
+          'create',
+          filer,
+          filed,
+          fields
+            .filter((f) => (values[f.id] ?? null) !== null)
+            .map((f) => ({ field: f.id, label: f.label, before: null, after: values[f.id] })),
+        );
+      }
+      if (strict && !record.zero) {
         step('submit', filer, submitted, [{ field: 'status', label: '状态', before: null, after: 1 }]);
       }
       if (reviewedState && reviewer) {

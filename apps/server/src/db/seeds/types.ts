@@ -1,3 +1,4 @@
+import type { PeriodSettings } from '@shuzhi/contracts/diy-period';
 /**
  * Shapes of the demo-district seed data. The data modules beside this file are plain data; the seeder
  * inserts whatever is missing by natural key (code, account, menu name) and never updates a row, so a
@@ -124,7 +125,19 @@ export type SeedFormRecord = {
   comment?: string;
   /** How long ago it was filed (days); submitted and reviewed a little later. */
   daysAgo: number;
+  /**
+   * Periodic forms: the record's period, counted back from the current one (0); a record of a past period is
+   * filed a few days after the period ended. `{ $period: true }` in values stands for the period's key.
+   */
+  periodsAgo?: number;
+  /** Filed for this org instead of the filer's own (a street's staff entering a community's paper return). */
+  orgCode?: string;
+  /** A zero report (no values). */
+  zero?: boolean;
 };
+
+/** A seeded form's periods: its settings, how many past periods exist and how many of the oldest are closed. */
+export type SeedFormPeriods = { settings: PeriodSettings; back: number; closed: number };
 
 /**
  * A published demo form (natural key: tenant + title, deleted ones included). Its design is checked with
@@ -144,4 +157,6 @@ export type SeedForm = {
   /** A design as the designer saves it (checked by formDesignSchema and validateDesign). */
   design: unknown;
   records: SeedFormRecord[];
+  /** Periodic forms (docs/periods.md). */
+  periods?: SeedFormPeriods;
 };

@@ -39,7 +39,7 @@ export function diyCollectRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Favourites: the caller’s favourite forms they may open (tableList items)',
     tags: TAGS,
     response: z.array(formItemSchema),
-    handler: ({ req }) => collectList(ctx, me(req)),
+    handler: ({ req, locale }) => collectList(ctx, me(req), locale),
   });
 
   defineRoute(app, ctx, {
@@ -50,7 +50,7 @@ export function diyCollectRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags: TAGS,
     query: myReportsQuerySchema,
     response: z.array(myReportItemSchema),
-    handler: ({ query, req }) => myReports(ctx, me(req), query),
+    handler: ({ query, req, locale }) => myReports(ctx, me(req), query, locale),
   });
 
   defineRoute(app, ctx, {
@@ -61,6 +61,6 @@ export function diyCollectRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags: TAGS,
     query: collectDetailQuerySchema,
     response: myReportItemSchema,
-    handler: ({ query, req }) => collectDetail(ctx, me(req), query.id),
+    handler: ({ query, req, locale }) => collectDetail(ctx, me(req), query.id, locale),
   });
 }

@@ -6,6 +6,7 @@ import type {
   MyReportItem,
   myReportsQuerySchema,
 } from '@shuzhi/contracts/diy-table';
+import type { Locale } from '@shuzhi/contracts/i18n';
 import type { ExpressionBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
@@ -77,10 +78,10 @@ export async function collect(
 }
 
 /** `GET /list`: the caller's favourite forms they may still open, latest favourite first. */
-export async function collectList(ctx: AppContext, user: AuthUser): Promise<FormItem[]> {
+export async function collectList(ctx: AppContext, user: AuthUser, locale: Locale): Promise<FormItem[]> {
   const collected = await collectedIds(ctx, user);
   if (collected.size === 0) return [];
-  const items = await tableList(ctx, user, {});
+  const items = await tableList(ctx, user, {}, locale);
   return items
     .filter((item) => collected.has(item.id) && item.myAuth.query)
     .sort((a, b) => (collected.get(b.id) ?? '').localeCompare(collected.get(a.id) ?? '') || a.id - b.id);
@@ -133,10 +134,11 @@ export async function myReports(
   ctx: AppContext,
   user: AuthUser,
   query: z.output<typeof myReportsQuerySchema>,
+  locale: Locale,
 ): Promise<MyReportItem[]> {
-  const items = (await tableList(ctx, user, { classifyId: query.classifyId, keyword: query.keyword })).filter(
-    (item) => item.myAuth.add,
-  );
+  const items = (
+    await tableList(ctx, user, { classifyId: query.classifyId, keyword: query.keyword }, locale)
+  ).filter((item) => item.myAuth.add);
   if (items.length === 0) return [];
   const caller = await loadCaller(ctx, user);
   const collected = await collectedIds(ctx, user);
@@ -157,10 +159,15 @@ export async function myReports(
 }
 
 /** `GET /detail?id=`: one form the caller may open, as the portal's detail page shows it. */
-export async function collectDetail(ctx: AppContext, user: AuthUser, id: number): Promise<MyReportItem> {
+export async function collectDetail(
+  ctx: AppContext,
+  user: AuthUser,
+  id: number,
+  locale: Locale,
+): Promise<MyReportItem> {
   const { form, auth, caller } = await formWithAuth(ctx, user, id);
   assertOpenable(auth);
-  const item = await formItemOf(ctx, user, form, caller);
+  const item = await formItemOf(ctx, user, form, caller, locale);
   const collected = await collectedIds(ctx, user);
   return {
     ...item,

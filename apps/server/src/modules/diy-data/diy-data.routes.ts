@@ -1,4 +1,5 @@
 import { addResultSchema } from '@shuzhi/contracts/crud';
+import { prefillQuerySchema, prefillResultSchema, zeroReportInputSchema } from '@shuzhi/contracts/diy-period';
 import {
   designVersionQuerySchema,
   formDesignForFillingSchema,
@@ -20,11 +21,13 @@ import { defineRoute } from '../../platform/http/route.ts';
 import {
   deleteRecords,
   designForFilling,
+  prefill,
   recordDetail,
   recordHistory,
   recordList,
   recordPage,
   saveRecord,
+  zeroReport,
 } from './diy-data.service.ts';
 import { diyReviewRoutes } from './diy-review.routes.ts';
 
@@ -65,7 +68,7 @@ export function diyDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: tableParams,
     body: recordPageInputSchema,
     response: pageResultSchema(recordSchema),
-    handler: ({ params, body, req }) => recordPage(ctx, me(req), params.tableId, body),
+    handler: ({ params, body, req, locale }) => recordPage(ctx, me(req), params.tableId, body, locale),
   });
   defineRoute(app, ctx, {
     method: 'GET',
@@ -76,7 +79,7 @@ export function diyDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: tableParams,
     query: pageQuerySchema,
     response: pageResultSchema(recordSchema),
-    handler: ({ params, query, req }) => recordPage(ctx, me(req), params.tableId, query),
+    handler: ({ params, query, req, locale }) => recordPage(ctx, me(req), params.tableId, query, locale),
   });
   defineRoute(app, ctx, {
     method: 'GET',
@@ -87,7 +90,7 @@ export function diyDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: tableParams,
     query: pageQuerySchema.partial(),
     response: z.array(recordSchema),
-    handler: ({ params, query, req }) => recordList(ctx, me(req), params.tableId, query),
+    handler: ({ params, query, req, locale }) => recordList(ctx, me(req), params.tableId, query, locale),
   });
   defineRoute(app, ctx, {
     method: 'GET',
@@ -98,8 +101,8 @@ export function diyDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: tableParams,
     query: formIdQuerySchema,
     response: recordSchema,
-    handler: ({ params, query, req }) =>
-      recordDetail(ctx, me(req), params.tableId, query.id ?? query.Id ?? missingId('querystring')),
+    handler: ({ params, query, req, locale }) =>
+      recordDetail(ctx, me(req), params.tableId, query.id ?? query.Id ?? missingId('querystring'), locale),
   });
   defineRoute(app, ctx, {
     method: 'GET',
@@ -109,7 +112,7 @@ export function diyDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags: TAGS,
     params: recordParams,
     response: recordSchema,
-    handler: ({ params, req }) => recordDetail(ctx, me(req), params.tableId, params.id),
+    handler: ({ params, req, locale }) => recordDetail(ctx, me(req), params.tableId, params.id, locale),
   });
   defineRoute(app, ctx, {
     method: 'GET',
@@ -120,7 +123,8 @@ export function diyDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: tableParams,
     query: designVersionQuerySchema,
     response: formDesignForFillingSchema,
-    handler: ({ params, query, req }) => designForFilling(ctx, me(req), params.tableId, query.version),
+    handler: ({ params, query, req, locale }) =>
+      designForFilling(ctx, me(req), params.tableId, query.version, locale, query.periodId),
   });
   defineRoute(app, ctx, {
     method: 'GET',
@@ -145,7 +149,13 @@ export function diyDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: addResultSchema,
     handler: ({ params, body, req, reply, locale }) =>
       withFieldErrors(reply, () =>
-        saveRecord(ctx, me(req), params.tableId, { values: body.values, submit: body.submit }, locale),
+        saveRecord(
+          ctx,
+          me(req),
+          params.tableId,
+          { periodId: body.periodId, values: body.values, submit: body.submit },
+          locale,
+        ),
       ),
   });
   for (const url of ['update', 'put'] as const) {
@@ -172,6 +182,30 @@ export function diyDataRoutes(app: FastifyInstance, ctx: AppContext): void {
         }),
     });
   }
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: `${BASE}/prefill`,
+    access: 'loggedIn',
+    summary:
+      'Records: values of the caller’s org’s latest record of an earlier period, to review (null: none)',
+    tags: TAGS,
+    params: tableParams,
+    query: prefillQuerySchema,
+    response: prefillResultSchema,
+    handler: ({ params, query, req }) => prefill(ctx, me(req), params.tableId, query.periodId),
+  });
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: `${BASE}/zeroReport`,
+    access: 'loggedIn',
+    summary:
+      'Records: file a zero report (nothing to report) for the caller’s org in a period; answers its id',
+    tags: TAGS,
+    params: tableParams,
+    body: zeroReportInputSchema,
+    response: addResultSchema,
+    handler: ({ params, body, req }) => zeroReport(ctx, me(req), params.tableId, body),
+  });
   defineRoute(app, ctx, {
     method: 'DELETE',
     url: `${BASE}/delete`,

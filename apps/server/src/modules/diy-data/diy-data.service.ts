@@ -10,6 +10,7 @@ import {
   type RecordValues,
   valueFields,
 } from '@shuzhi/contracts/diy-form';
+import type { PrefillResult } from '@shuzhi/contracts/diy-period';
 import type {
   DiyRecord,
   FormDesignForFilling,
@@ -44,10 +45,20 @@ import { FieldErrorsError } from '../../platform/diy/field-errors.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { paged } from '../../platform/http/paging.ts';
 import {
+  assertFilable,
+  type FilingPeriod,
+  periodNames,
+  periodOfForm,
+  recordPeriodState,
+  resolveFilingPeriod,
+} from '../diy-period/diy-period.service.ts';
+import { type PeriodSpan, shiftIntoPeriod } from '../diy-period/period-shift.ts';
+import {
   assertPasswordVerified,
   type Caller,
   type FormAuth,
   formWithAuth,
+  parsePeriodSettings,
   type RecordReach,
   recordCan,
   recordReach,
@@ -168,6 +179,13 @@ function applyFilter(ctx: AppContext, query: any, open: OpenForm, filter: Record
   if (!column) return query;
   const ref = sql.ref(safeColumn(column.columnName));
   switch (filter.op) {
+    case 'prefix': {
+      // Region codes under a region (roll-up drill-down): only region fields, the value a code prefix.
+      const field = valueFields(open.design).find((f) => f.id === filter.field);
+      if (field?.type !== 'region' || typeof filter.value !== 'string' || filter.value === '') return query;
+      const pattern = `${filter.value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return query.where(sql<SqlBool>`${ref} like ${pattern} escape '\\'`);
+    }
     case 'empty':
       return query.where(ref, 'is', null);
     case 'notEmpty':
@@ -217,6 +235,17 @@ export function filtered(ctx: AppContext, open: OpenForm, input: Partial<PageInp
   let query = reachable(ctx.db, open);
   if (typeof input.status === 'number') query = query.where('status', '=', input.status);
   if (input.mine) query = query.where('create_user_id', '=', open.caller.user.userId);
+  if (typeof input.periodId === 'number') query = query.where('period_id', '=', input.periodId);
+  if (typeof input.orgId === 'number' && input.orgOwn) {
+    query = query.where('create_org_id', '=', input.orgId);
+  } else if (typeof input.orgId === 'number') {
+    // The org and every org below it (`full_ids` is the path from the root, the org itself included), within
+    // the form's tenant; still narrowed to what the caller reaches.
+    const marker = `%,${input.orgId},%`;
+    query = query.where(
+      sql<SqlBool>`${sql.ref('create_org_id')} in (select o.id from sys_org o where o.tenant_id = ${open.form.tenant_id} and (o.id = ${input.orgId} or (',' || o.full_ids || ',') like ${marker}))`,
+    );
+  }
   const [from, to] = input.createTime ?? [];
   if (from) query = query.where('create_time', '>=', from.length === 10 ? `${from} 00:00:00` : from);
   if (to) query = query.where('create_time', '<=', to.length === 10 ? `${to} 23:59:59` : to);
@@ -344,7 +373,12 @@ export async function dictLabels(db: Db, codes: string[]): Promise<Map<string, M
   return out;
 }
 
-async function toRecords(ctx: AppContext, open: OpenForm, rows: DataRow[]): Promise<DiyRecord[]> {
+async function toRecords(
+  ctx: AppContext,
+  open: OpenForm,
+  rows: DataRow[],
+  locale: Locale,
+): Promise<DiyRecord[]> {
   const items: { design: FormDesign; values: RecordValues; row: DataRow }[] = [];
   for (const row of rows) {
     const design = await designOf(ctx, ctx.db, open, row.version);
@@ -352,12 +386,21 @@ async function toRecords(ctx: AppContext, open: OpenForm, rows: DataRow[]): Prom
   }
   const labels = await labelsOf(ctx, items);
   const files = await fileLabels(ctx.db, open.form.tenant_id, items);
+  const periods = await periodNames(
+    ctx.db,
+    rows.filter((r) => r.period_id !== null).map((r) => Number(r.period_id)),
+    locale,
+  );
   return items.map(({ values, row }, i) => ({
     id: Number(row.id),
     tableId: open.form.id,
     version: row.version,
     status: row.status,
     dataNo: row.data_no,
+    periodId: row.period_id === null ? null : Number(row.period_id),
+    periodName: row.period_id === null ? null : (periods.get(Number(row.period_id)) ?? null),
+    isZero: Number(row.is_zero) === 1,
+    late: Number(row.late) === 1,
     values,
     labels: { ...labels[i], ...files[i] },
     submitTime: row.submit_time,
@@ -388,6 +431,7 @@ export async function recordPage(
   user: AuthUser,
   tableId: number,
   input: PageInput,
+  locale: Locale,
 ): Promise<PageResult<DiyRecord>> {
   const open = await openForm(ctx, user, tableId);
   requireQuery(open);
@@ -398,7 +442,7 @@ export async function recordPage(
     defaultOrder: 'id',
     map: (row: { id: number | string }) => Number(row.id),
   });
-  return { ...ids, items: await toRecords(ctx, open, await rowsInOrder(ctx.db, open, ids.items)) };
+  return { ...ids, items: await toRecords(ctx, open, await rowsInOrder(ctx.db, open, ids.items), locale) };
 }
 
 /** The rows of `ids` (live and reachable), in the order of `ids`. */
@@ -416,6 +460,7 @@ export async function recordList(
   user: AuthUser,
   tableId: number,
   input: Partial<PageInput>,
+  locale: Locale,
 ): Promise<DiyRecord[]> {
   const open = await openForm(ctx, user, tableId);
   requireQuery(open);
@@ -432,6 +477,7 @@ export async function recordList(
       open,
       ids.map((r) => Number(r.id)),
     ),
+    locale,
   );
 }
 
@@ -448,10 +494,11 @@ export async function recordDetail(
   user: AuthUser,
   tableId: number,
   id: number,
+  locale: Locale,
 ): Promise<DiyRecord> {
   const open = await openForm(ctx, user, tableId);
   requireQuery(open);
-  const [record] = await toRecords(ctx, open, [await findRow(ctx.db, open, id)]);
+  const [record] = await toRecords(ctx, open, [await findRow(ctx.db, open, id)], locale);
   return record as DiyRecord;
 }
 
@@ -461,13 +508,16 @@ export async function designForFilling(
   user: AuthUser,
   tableId: number,
   version: number | undefined,
+  locale: Locale,
+  periodId?: number,
 ): Promise<FormDesignForFilling> {
   const open = await openForm(ctx, user, tableId);
   requireQuery(open);
-  const wanted = version ?? open.form.version;
+  const period = periodId === undefined ? null : await periodOfForm(ctx.db, open.form, periodId);
+  const wanted = version ?? period?.version ?? open.form.version;
   if (wanted > open.form.version) throw new AppError('F1002');
   return {
-    item: await formItemOf(ctx, user, open.form, open.caller),
+    item: await formItemOf(ctx, user, open.form, open.caller, locale),
     version: wanted,
     design: await designOf(ctx, ctx.db, open, wanted),
   };
@@ -555,22 +605,25 @@ const listOf = (value: unknown): unknown[] =>
 async function databaseErrors(
   db: Db,
   open: OpenForm,
+  design: FormDesign,
+  version: number,
   values: RecordValues,
   previous: RecordValues | null,
   recordId: number | null,
   checkUnique: boolean,
+  periodId: number | null,
 ): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   const kept = new Set<string>();
   if (previous) {
-    for (const { field, value } of fieldValues(open.design, previous)) {
+    for (const { field, value } of fieldValues(design, previous)) {
       for (const v of listOf(value)) kept.add(`${field.type}:${String(v)}`);
     }
   }
   const wanted = { org: new Set<number>(), enterprise: new Set<number>(), user: new Set<number>() };
   const files = new Set<number>();
   const regions = new Set<string>();
-  const entries = [...fieldValues(open.design, values)];
+  const entries = [...fieldValues(design, values)];
   for (const { field, value } of entries) {
     for (const v of listOf(value)) {
       if (kept.has(`${field.type}:${String(v)}`)) continue;
@@ -629,12 +682,12 @@ async function databaseErrors(
     }
   }
   if (checkUnique) {
-    for (const field of valueFields(open.design)) {
+    for (const field of valueFields(design)) {
       if (field.unique === 'none' || errors[field.id]) continue;
       const value = values[field.id];
       if (value === null || value === undefined || Array.isArray(value) || typeof value === 'object')
         continue;
-      const column = currentColumn(open, field.id);
+      const column = columnFor(open.columns, field.id, version);
       if (!column || column.storageKind === 'json') continue;
       let query = (db as AnyDb)
         .selectFrom(dataTableName(open.form.id))
@@ -642,6 +695,8 @@ async function databaseErrors(
         .where('is_delete', '=', 0)
         .where(sql.ref(safeColumn(column.columnName)), '=', value);
       if (recordId !== null) query = query.where('id', '!=', recordId);
+      // Unique within the period: only records of the same period count (forms without periods: the form).
+      if (field.unique === 'period' && periodId !== null) query = query.where('period_id', '=', periodId);
       if (await query.limit(1).executeTakeFirst()) {
         errors[field.id] = { code: 'duplicate', params: { value: String(value) } };
       }
@@ -664,7 +719,7 @@ async function dictOptionsOf(db: Db, design: FormDesign): Promise<Map<string, Se
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-function periodKey(numbering: Numbering, now: Date): string {
+export function periodKey(numbering: Numbering, now: Date): string {
   const y = String(now.getFullYear());
   const m = pad(now.getMonth() + 1);
   const d = pad(now.getDate());
@@ -681,7 +736,7 @@ function periodKey(numbering: Numbering, now: Date): string {
 }
 
 /** The form's numbering: its own, or the default when it has a serial-number field. */
-function numberingOf(design: FormDesign): Numbering | null {
+export function numberingOf(design: FormDesign): Numbering | null {
   if (design.numbering) return design.numbering;
   return design.fields.some((f) => f.type === 'serialNo') ? numberingSchema.parse({}) : null;
 }
@@ -753,12 +808,80 @@ export async function writeHistory(
     .execute();
 }
 
-export type SaveInput = { id?: number | undefined; values: RecordValues; submit: boolean };
+export type SaveInput = {
+  id?: number | undefined;
+  /** Periodic forms, new records: the period (default: the current one). */
+  periodId?: number | undefined;
+  values: RecordValues;
+  submit: boolean;
+};
+
+/** F1024 when the caller's org (or the caller, without an org) already has a live record in the period. */
+/**
+ * One record per unit and period: `code` when `unit` (an org, or a user without one) already has another live
+ * record in the period (the caller's own filing by default; a hand-over names the receiver and the record).
+ */
+export async function assertNotFiled(
+  db: Db | AnyDb,
+  open: OpenForm,
+  periodId: number,
+  unit: { orgId: number | null; userId: number } = {
+    orgId: open.caller.orgId,
+    userId: open.caller.user.userId,
+  },
+  except: { recordId: number; code: 'F1036' } | null = null,
+): Promise<void> {
+  let query = (db as AnyDb)
+    .selectFrom(dataTableName(open.form.id))
+    .select('id')
+    .where('is_delete', '=', 0)
+    .where('tenant_id', '=', open.form.tenant_id)
+    .where('period_id', '=', periodId);
+  if (except) query = query.where('id', '!=', except.recordId);
+  query =
+    unit.orgId !== null
+      ? query.where('create_org_id', '=', unit.orgId)
+      : query.where('create_user_id', '=', unit.userId);
+  if (await query.limit(1).executeTakeFirst()) throw new AppError(except?.code ?? 'F1024');
+}
+
+/**
+ * The period a write goes to and the version it is filed with: a new record takes `resolveFilingPeriod`'s
+ * period (and that period's version, docs/periods.md); an existing record keeps its period, which must
+ * still take changes (F1021 / F1022 / F1023), and is saved with that period's version.
+ */
+async function filingOf(
+  ctx: AppContext,
+  db: Db,
+  open: OpenForm,
+  row: DataRow | null,
+  periodId: number | undefined,
+  now: Date,
+): Promise<FilingPeriod | null> {
+  if (row === null) return resolveFilingPeriod(ctx, db, open.form, periodId, now);
+  const found = await recordPeriodState(db, open.form, row.period_id, now);
+  if (!found) return null;
+  assertFilable(found.state);
+  return {
+    id: found.period.id,
+    name: found.period.name,
+    start: found.period.start_date,
+    version: found.period.version,
+    late: found.state === 'grace',
+    onePerOrg: false,
+  };
+}
+
+/** Takes the form's per-form turn on PostgreSQL (SQLite runs one write transaction at a time anyway). */
+async function formTurn(ctx: AppContext, trx: Db, open: OpenForm): Promise<void> {
+  if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${open.form.id})`.execute(trx);
+}
 
 /**
  * Adds (`id` absent) or updates a record in one transaction. Drafts check the kinds of the values only;
  * submitting (or changing a record already submitted) checks every rule, unique values included. Field
  * problems come back as field errors keyed by path in the request's language; nothing is written then.
+ * Records of periodic forms go through the period rules (docs/periods.md).
  */
 export async function saveRecord(
   ctx: AppContext,
@@ -766,10 +889,10 @@ export async function saveRecord(
   tableId: number,
   input: SaveInput,
   locale: Locale,
+  now: Date = new Date(),
 ): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
     const open = await openForm(ctx, user, tableId, trx);
-    const now = new Date();
     const nowText = formatDateTime(now);
     let row: DataRow | null = null;
     let previous: RecordValues | null = null;
@@ -785,27 +908,45 @@ export async function saveRecord(
       if (!can.update) throw new AppError(row.status === RECORD_STATUS.approved ? 'F1009' : 'F1001');
       previous = fromRow(await designOf(ctx, trx, open, row.version), open.columns, row);
     }
+    const filing = await filingOf(ctx, trx, open, row, input.periodId, now);
+    // A periodic record is filed with its period's version: a version published mid-period applies from the
+    // next period.
+    const version = filing ? filing.version : open.form.version;
+    const design = await designOf(ctx, trx, open, version);
     const strict = input.submit || row?.status === RECORD_STATUS.submitted;
-    if (strict && ctx.dialect === 'postgres' && valueFields(open.design).some((f) => f.unique !== 'none')) {
-      // Two submissions of the same unique value must not both pass the check: on PostgreSQL the checked
-      // writes of one form take turns (SQLite runs one write transaction at a time anyway).
-      await sql`select pg_advisory_xact_lock(${open.form.id})`.execute(trx);
+    if (row === null && filing?.onePerOrg) {
+      // One record per unit and period: two simultaneous first filings of one org must not both pass.
+      await formTurn(ctx, trx, open);
+      await assertNotFiled(trx, open, filing.id);
+    } else if (strict && valueFields(design).some((f) => f.unique !== 'none')) {
+      // Two submissions of the same unique value must not both pass the check.
+      await formTurn(ctx, trx, open);
     }
-    const dicts = await dictOptionsOf(trx, open.design);
-    const { values, errors } = validateRecord(open.design, input.values, {
+    const dicts = await dictOptionsOf(trx, design);
+    const { values, errors } = validateRecord(design, input.values, {
       mode: strict ? 'submit' : 'draft',
       dictOptions: (code) => dicts.get(code),
     });
-    const more = await databaseErrors(trx, open, values, previous, row?.id ?? null, strict);
+    const more = await databaseErrors(
+      trx,
+      open,
+      design,
+      version,
+      values,
+      previous,
+      row?.id ?? null,
+      strict,
+      filing?.id ?? null,
+    );
     const all = { ...more, ...errors };
-    if (Object.keys(all).length > 0) throw new FieldErrorsError(fieldErrorsOf(open.design, all, locale));
+    if (Object.keys(all).length > 0) throw new FieldErrorsError(fieldErrorsOf(design, all, locale));
 
     let dataNo = row?.data_no ?? null;
-    const numbering = numberingOf(open.design);
+    const numbering = numberingOf(design);
     if (input.submit && dataNo === null && numbering) {
       dataNo = await nextDataNo(trx, ctx.newId, open.form.id, numbering, now);
     }
-    for (const field of valueFields(open.design)) if (field.type === 'serialNo') values[field.id] = dataNo;
+    for (const field of valueFields(design)) if (field.type === 'serialNo') values[field.id] = dataNo;
 
     const submitted = input.submit && row?.status !== RECORD_STATUS.submitted;
     const status = input.submit
@@ -813,7 +954,9 @@ export async function saveRecord(
         ? RECORD_STATUS.submitted
         : RECORD_STATUS.approved
       : (row?.status ?? RECORD_STATUS.draft);
-    const columns = toColumnValues(open.design, open.columns, open.form.version, values);
+    // Submitted in the grace window (or a reopening past the due date): late.
+    const late = submitted && filing?.late ? { late: 1 } : {};
+    const columns = toColumnValues(design, open.columns, version, values);
     const table = dataTableName(open.form.id);
     let id: number;
     if (row === null) {
@@ -824,7 +967,7 @@ export async function saveRecord(
           ...columns,
           id,
           tenant_id: open.form.tenant_id,
-          version: open.form.version,
+          version,
           status,
           data_no: dataNo,
           submit_time: input.submit ? nowText : null,
@@ -834,6 +977,10 @@ export async function saveRecord(
           is_delete: 0,
           create_org_id: open.caller.orgId,
           create_org_name: open.caller.orgName,
+          period_id: filing?.id ?? null,
+          is_zero: 0,
+          late: 0,
+          ...late,
         })
         .execute();
       await writeHistory(
@@ -842,8 +989,8 @@ export async function saveRecord(
         open,
         id,
         'create',
-        changesBetween(open.design, null, values),
-        open.form.version,
+        changesBetween(design, null, values),
+        version,
         nowText,
       );
     } else {
@@ -852,9 +999,12 @@ export async function saveRecord(
         .updateTable(table)
         .set({
           ...columns,
-          version: open.form.version,
+          version,
           status,
           data_no: dataNo,
+          // A zero report that is edited becomes a real report.
+          is_zero: 0,
+          ...late,
           ...(submitted ? { submit_time: nowText } : {}),
           update_time: nowText,
           update_user_id: user.userId,
@@ -862,16 +1012,16 @@ export async function saveRecord(
         })
         .where('id', '=', id)
         .execute();
-      const changes = changesBetween(open.design, previous, values);
+      const changes = changesBetween(design, previous, values);
       if (changes.length > 0) {
-        await writeHistory(ctx, trx, open, id, 'update', changes, open.form.version, nowText);
+        await writeHistory(ctx, trx, open, id, 'update', changes, version, nowText);
       }
     }
     if (submitted) {
       const statusChange = [{ field: 'status', label: '状态', before: row?.status ?? null, after: status }];
-      await writeHistory(ctx, trx, open, id, 'submit', statusChange, open.form.version, nowText);
+      await writeHistory(ctx, trx, open, id, 'submit', statusChange, version, nowText);
     }
-    await attachRecordFiles(trx, open.form.tenant_id, open.form.id, id, open.design, values);
+    await attachRecordFiles(trx, open.form.tenant_id, open.form.id, id, design, values);
     await trx
       .updateTable('diy_table')
       .set((eb) => ({
@@ -882,6 +1032,155 @@ export async function saveRecord(
       .execute();
     return id;
   });
+}
+
+/**
+ * `POST /zeroReport`: "nothing to report" for the caller's org in a period: a record with no values, submitted
+ * (approved when the form has no review), `is_zero = 1`, history `zero` with the comment. The same rights as
+ * adding; F1024 when the org already filed in the period.
+ */
+export async function zeroReport(
+  ctx: AppContext,
+  user: AuthUser,
+  tableId: number,
+  input: { periodId: number; comment?: string | undefined },
+  now: Date = new Date(),
+): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const open = await openForm(ctx, user, tableId, trx);
+    if (!open.auth.add) throw new AppError('F1001');
+    const filing = await resolveFilingPeriod(ctx, trx, open.form, input.periodId, now);
+    if (!filing) throw new AppError('F1027');
+    await formTurn(ctx, trx, open);
+    await assertNotFiled(trx, open, filing.id);
+    const nowText = formatDateTime(now);
+    const status = open.form.needs_review === 1 ? RECORD_STATUS.submitted : RECORD_STATUS.approved;
+    const id = ctx.newId();
+    await (trx as AnyDb)
+      .insertInto(dataTableName(open.form.id))
+      .values({
+        id,
+        tenant_id: open.form.tenant_id,
+        version: filing.version,
+        status,
+        data_no: null,
+        submit_time: nowText,
+        create_time: nowText,
+        create_user_id: user.userId,
+        create_user_name: user.realName,
+        is_delete: 0,
+        create_org_id: open.caller.orgId,
+        create_org_name: open.caller.orgName,
+        period_id: filing.id,
+        is_zero: 1,
+        late: filing.late ? 1 : 0,
+      })
+      .execute();
+    const statusChange = [{ field: 'status', label: '状态', before: null, after: status }];
+    await writeHistory(
+      ctx,
+      trx,
+      open,
+      id,
+      'zero',
+      statusChange,
+      filing.version,
+      nowText,
+      input.comment || null,
+    );
+    await trx
+      .updateTable('diy_table')
+      .set((eb) => ({ last_update_time: nowText, record_count: eb('record_count', '+', 1) }))
+      .where('id', '=', open.form.id)
+      .execute();
+    return id;
+  });
+}
+
+/** Field kinds a pre-fill leaves out: numbered, uploaded or computed values belong to their own record. */
+const NOT_PREFILLED = new Set(['serialNo', 'formula', ...FILE_TYPES]);
+
+/**
+ * The values a new record of period `to` takes from a record of period `from`: numbered, uploaded and computed
+ * values left out, dates within the source period moved into the new one (`shiftIntoPeriod`).
+ */
+function prefillValues(
+  design: FormDesign,
+  source: RecordValues,
+  from: PeriodSpan,
+  to: PeriodSpan,
+): RecordValues {
+  const out: RecordValues = {};
+  for (const field of valueFields(design)) {
+    if (NOT_PREFILLED.has(field.type)) continue;
+    const value = source[field.id];
+    if (value === null || value === undefined) continue;
+    if (field.type === 'subTable' && Array.isArray(value)) {
+      const keep = (field.columns ?? []).filter((c) => !NOT_PREFILLED.has(c.type));
+      out[field.id] = (value as RecordValues[]).map((r) =>
+        Object.fromEntries(
+          keep
+            .filter((c) => r?.[c.id] !== undefined)
+            .map((c) => [c.id, shiftIntoPeriod(c.type, r[c.id], from, to)]),
+        ),
+      );
+    } else out[field.id] = shiftIntoPeriod(field.type, value, from, to);
+  }
+  return out;
+}
+
+/**
+ * `GET /prefill?periodId=`: the newest live record (not a zero report) of the caller's org (or the caller,
+ * without an org) in a period that started before this one, its values reduced to the fields of this
+ * period's version (serial numbers, files and formulas left out). Null when there is none.
+ */
+export async function prefill(
+  ctx: AppContext,
+  user: AuthUser,
+  tableId: number,
+  periodId: number,
+): Promise<PrefillResult> {
+  const open = await openForm(ctx, user, tableId);
+  if (!open.auth.add) throw new AppError('F1001');
+  if (parsePeriodSettings(open.form.period).kind === 'none') throw new AppError('F1027');
+  const target = await periodOfForm(ctx.db, open.form, periodId);
+  const earlier = ctx.db
+    .selectFrom('diy_table_period')
+    .select('id')
+    .where('table_id', '=', open.form.id)
+    .where('start_date', '<', target.start_date);
+  let query = (ctx.db as unknown as AnyDb)
+    .selectFrom(`${dataTableName(open.form.id)} as r`)
+    .innerJoin('diy_table_period as p', 'p.id', 'r.period_id')
+    .selectAll('r')
+    .select(['p.name as period_name', 'p.start_date as period_start', 'p.end_date as period_end'])
+    .where('r.is_delete', '=', 0)
+    .where('r.is_zero', '=', 0)
+    .where('r.tenant_id', '=', open.form.tenant_id)
+    .where('r.period_id', 'in', earlier);
+  query =
+    open.caller.orgId !== null
+      ? query.where('r.create_org_id', '=', open.caller.orgId)
+      : query.where('r.create_user_id', '=', user.userId);
+  const row = (await query
+    .orderBy('p.start_date', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(1)
+    .executeTakeFirst()) as
+    | (DataRow & { period_name: string; period_start: string; period_end: string })
+    | undefined;
+  if (!row) return null;
+  const source = fromRow(await designOf(ctx, ctx.db, open, Number(row.version)), open.columns, row);
+  return {
+    fromRecordId: Number(row.id),
+    fromPeriodName: row.period_name,
+    values: prefillValues(
+      await designOf(ctx, ctx.db, open, target.version),
+      source,
+      { start: row.period_start, end: row.period_end },
+      { start: target.start_date, end: target.end_date },
+    ),
+  };
 }
 
 /** Soft-deletes records the caller may delete (all or none), writing a history step for each. */
@@ -903,6 +1202,8 @@ export async function deleteRecords(
         status: row.status,
       });
       if (!can.delete) throw new AppError(row.status === RECORD_STATUS.approved ? 'F1009' : 'F1001');
+      const period = await recordPeriodState(trx, open.form, row.period_id);
+      if (period) assertFilable(period.state);
       await (trx as AnyDb)
         .updateTable(dataTableName(open.form.id))
         .set({

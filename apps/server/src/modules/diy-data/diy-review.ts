@@ -30,9 +30,18 @@ import {
   inAudience,
   loadCaller,
   parseAudience,
+  parsePeriodSettings,
   recordCan,
 } from '../diy-table/diy-access.ts';
-import { designOf, findRow, nextDataNo, type OpenForm, openForm, writeHistory } from './diy-data.service.ts';
+import {
+  assertNotFiled,
+  designOf,
+  findRow,
+  nextDataNo,
+  type OpenForm,
+  openForm,
+  writeHistory,
+} from './diy-data.service.ts';
 import { formOfFileType } from './diy-record-files.ts';
 
 /**
@@ -409,8 +418,12 @@ export async function handOverRecords(
     const target = await audienceMember(trx as AnyDb, open.form.tenant_id, input.userId);
     if (!target || !inAudience(parseAudience(open.form.fillers), target.caller)) throw new AppError('F1013');
     const now = formatDateTime();
+    // One record per unit and period: the receiving unit must not end up with two in a period.
+    const onePerOrg = parsePeriodSettings(open.form.period).onePerOrg;
     for (const id of ids) {
       const row = await findRow(trx, open, id);
+      if (onePerOrg && row.period_id !== null)
+        await assertNotFiled(trx, open, Number(row.period_id), target, { recordId: row.id, code: 'F1036' });
       const changes = [
         { field: 'createUserName', label: '填报人', before: row.create_user_name, after: target.name },
         { field: 'createOrgName', label: '填报单位', before: row.create_org_name, after: target.orgName },

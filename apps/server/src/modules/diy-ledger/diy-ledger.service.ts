@@ -20,6 +20,8 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { contentDisposition } from '../../platform/files/storage.ts';
 import { designOf, dictLabels, filtered, openForm } from '../diy-data/diy-data.service.ts';
 import { fileLabels } from '../diy-data/diy-record-files.ts';
+import { periodNames } from '../diy-period/diy-period.service.ts';
+import { parsePeriodSettings } from '../diy-table/diy-access.ts';
 import {
   headerLayout,
   type LedgerCell,
@@ -84,6 +86,8 @@ const plainText = (html: string) =>
     .trim();
 
 type Names = {
+  /** Period names by id (periodic forms). */
+  periods: NameCache;
   orgs: NameCache;
   users: NameCache;
   regions: NameCache;
@@ -209,6 +213,8 @@ function linesOf(
               return row.create_user_name;
             case 'createOrgName':
               return row.create_org_name;
+            case 'period':
+              return row.period_id === null ? null : names.periods.get(String(row.period_id));
             default:
               return row.submit_time ? excelDate(String(row.submit_time).slice(0, 19)) : null;
           }
@@ -254,10 +260,16 @@ export async function exportLedger(
 ): Promise<FastifyReply> {
   const open = await openForm(ctx, user, input.tableId);
   if (!open.auth.export) throw new AppError('F1001');
-  const columns = ledgerColumns(open.design, locale);
+  const periodic = parsePeriodSettings(open.form.period).kind !== 'none';
+  const columns = ledgerColumns(open.design, locale, periodic);
   const header = headerLayout(columns);
   const codes = new Set(dictCodesOf(open.design));
   const names: Names = {
+    periods: new NameCache(async (keys) =>
+      [...(await periodNames(ctx.db, keys.map(Number).filter(Number.isSafeInteger), locale)).entries()].map(
+        ([id, name]): [string, string] => [String(id), name],
+      ),
+    ),
     orgs: new NameCache(async (keys) =>
       (
         await ctx.db
@@ -301,6 +313,7 @@ export async function exportLedger(
     'submit_time',
     'create_user_name',
     'create_org_name',
+    'period_id',
     ...new Set(open.columns.map((c) => safeColumn(c.columnName))),
   ];
   const write = async () => {
@@ -332,6 +345,8 @@ export async function exportLedger(
       const newCodes = [...wantedCodes].filter((c) => !names.dicts.has(c));
       if (newCodes.length)
         for (const [code, map] of await dictLabels(ctx.db, newCodes)) names.dicts.set(code, map);
+      if (periodic)
+        await names.periods.load(rows.flatMap((r) => (r.period_id === null ? [] : [String(r.period_id)])));
       await names.orgs.load(want.orgs);
       await names.users.load(want.users);
       await names.regions.load(want.regions);

@@ -17,7 +17,7 @@ import type { Locale, Localized } from '@shuzhi/contracts/i18n';
 
 export type LedgerCell = string | number | Date | null;
 
-export type SystemKey = 'dataNo' | 'status' | 'createUserName' | 'createOrgName' | 'submitTime';
+export type SystemKey = 'dataNo' | 'status' | 'period' | 'createUserName' | 'createOrgName' | 'submitTime';
 
 export type LedgerColumn =
   | { kind: 'system'; key: SystemKey; header: string; group: null; width: number; numFmt?: string }
@@ -32,9 +32,11 @@ export type LedgerColumn =
       numFmt?: string;
     };
 
-const SYSTEM_HEADERS: Record<SystemKey, Localized> = {
+/** The ledger's own columns (the import knows them and skips them); 填报周期 only for periodic forms. */
+export const SYSTEM_HEADERS: Record<SystemKey, Localized> = {
   dataNo: { 'zh-CN': '编号', en: 'No.', 'zh-TW': '編號' },
   status: { 'zh-CN': '状态', en: 'Status', 'zh-TW': '狀態' },
+  period: { 'zh-CN': '填报周期', en: 'Period', 'zh-TW': '填報週期' },
   createUserName: { 'zh-CN': '填报人', en: 'Filed by', 'zh-TW': '填報人' },
   createOrgName: { 'zh-CN': '填报单位', en: 'Org', 'zh-TW': '填報單位' },
   submitTime: { 'zh-CN': '提交时间', en: 'Submitted', 'zh-TW': '提交時間' },
@@ -86,13 +88,14 @@ function widthOf(field: AnyField, header: string): number {
   return Math.min(base, 40);
 }
 
-export function ledgerColumns(design: FormDesign, locale: Locale): LedgerColumn[] {
-  const columns: LedgerColumn[] = (Object.keys(SYSTEM_HEADERS) as SystemKey[]).map((key) => ({
+export function ledgerColumns(design: FormDesign, locale: Locale, periodic = false): LedgerColumn[] {
+  const keys = (Object.keys(SYSTEM_HEADERS) as SystemKey[]).filter((key) => periodic || key !== 'period');
+  const columns: LedgerColumn[] = keys.map((key) => ({
     kind: 'system',
     key,
     header: SYSTEM_HEADERS[key][locale],
     group: null,
-    width: key === 'submitTime' ? 20 : key === 'createOrgName' ? 24 : 14,
+    width: key === 'submitTime' ? 20 : key === 'createOrgName' ? 24 : key === 'period' ? 16 : 14,
     ...(key === 'submitTime' ? { numFmt: DATETIME_FORMAT } : {}),
   }));
   let section: string | null = null;

@@ -23,7 +23,14 @@ import {
   safeColumn,
 } from '../../platform/diy/data-table.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { type Caller, formAuth, loadCaller, recordReach } from '../diy-table/diy-access.ts';
+import { assertFilable, recordPeriodState } from '../diy-period/diy-period.service.ts';
+import {
+  type Caller,
+  formAuth,
+  loadCaller,
+  parsePeriodSettings,
+  recordReach,
+} from '../diy-table/diy-access.ts';
 import { columnsAt, versionDesign } from '../diy-table/diy-table.service.ts';
 
 type Db = AppContext['db'] | Transaction<Database>;
@@ -76,6 +83,10 @@ const FORM_SUMMARY = {
   en: '{count} records',
   'zh-TW': '共 {count} 筆記錄',
 } as const;
+
+/** A deleted form's summary; English counts one record in the singular. */
+const formSummary = (locale: keyof typeof FORM_SUMMARY, count: number) =>
+  format(locale === 'en' && count === 1 ? '{count} record' : FORM_SUMMARY[locale], { count: String(count) });
 
 /** A deleted record's summary: its serial number, or its first text values. */
 async function recordSummary(ctx: AppContext, form: DiyTableTable, row: DataRow): Promise<string | null> {
@@ -188,9 +199,7 @@ export async function recyclePage(
       id: c.id,
       tableId: c.form.id,
       title: c.form.title,
-      summary: c.row
-        ? await recordSummary(ctx, c.form, c.row)
-        : format(FORM_SUMMARY[locale], { count: String(c.form.record_count) }),
+      summary: c.row ? await recordSummary(ctx, c.form, c.row) : formSummary(locale, c.form.record_count),
       deleteTime: c.deleteTime,
       deleteUserName: c.row ? c.row.delete_user_name : c.form.delete_user_name,
     });
@@ -243,19 +252,51 @@ async function assertStillUnique(ctx: AppContext, trx: Db, form: DiyTableTable, 
     if (!mine || !current || mine.columnName !== current.columnName) continue;
     const value = row[mine.columnName];
     if (value === null || value === undefined || value === '') continue;
-    const taken = await (trx as AnyDb)
+    let query = (trx as AnyDb)
       .selectFrom(dataTableName(form.id))
       .select('id')
       .where('is_delete', '=', 0)
       .where('tenant_id', '=', form.tenant_id)
       .where(safeColumn(mine.columnName), '=', value)
-      .where('id', '!=', row.id)
-      .executeTakeFirst();
+      .where('id', '!=', row.id);
+    // Unique within the period: only the record's own period counts.
+    if (field.unique === 'period' && row.period_id !== null)
+      query = query.where('period_id', '=', row.period_id);
+    const taken = await query.executeTakeFirst();
     if (taken) {
       const label = { 'zh-CN': field.label, en: field.label, 'zh-TW': field.label };
       throw new AppError('D1006', { field: label, value: String(value) });
     }
   }
+}
+
+/**
+ * A record of a periodic form comes back only into a period that takes changes (F1023 closed, F1022 overdue)
+ * and, with one record per unit, only while its org has no other live record there (F1024).
+ */
+async function assertPeriodTakesIt(
+  ctx: AppContext,
+  trx: Db,
+  form: DiyTableTable,
+  row: DataRow,
+): Promise<void> {
+  const found = await recordPeriodState(trx, form, row.period_id);
+  if (!found) return;
+  assertFilable(found.state);
+  // A zero report stands for the whole unit, so it never comes back beside another record either.
+  if (row.create_org_id === null) return;
+  if (!parsePeriodSettings(form.period).onePerOrg && Number(row.is_zero) !== 1) return;
+  if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${form.id})`.execute(trx);
+  const other = await (trx as AnyDb)
+    .selectFrom(dataTableName(form.id))
+    .select('id')
+    .where('is_delete', '=', 0)
+    .where('tenant_id', '=', form.tenant_id)
+    .where('period_id', '=', found.period.id)
+    .where('create_org_id', '=', row.create_org_id)
+    .where('id', '!=', row.id)
+    .executeTakeFirst();
+  if (other) throw new AppError('F1024');
 }
 
 /** `POST /api/diyRecycle/restore`: records back to their form's list, forms back to the form list. */
@@ -301,6 +342,7 @@ export async function restoreItems(ctx: AppContext, user: AuthUser, input: Actio
         throw new AppError('F1015');
       }
       const row = await deletedRecord(trx, form, caller, item.id);
+      await assertPeriodTakesIt(ctx, trx, form, row);
       await assertStillUnique(ctx, trx, form, row);
       const restored = await (trx as AnyDb)
         .updateTable(dataTableName(form.id))

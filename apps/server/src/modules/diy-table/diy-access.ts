@@ -1,5 +1,7 @@
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 import { type FormDesign, formDesignSchema, RECORD_STATUS } from '@shuzhi/contracts/diy-form';
+import { NO_PERIOD, type PeriodSettings, periodSettingsSchema } from '@shuzhi/contracts/diy-period';
+import { type RollupConfig, rollupConfigSchema } from '@shuzhi/contracts/diy-rollup';
 import { type FormAudience, formAudienceSchema, type MyAuth } from '@shuzhi/contracts/diy-table';
 import { STATUS } from '@shuzhi/contracts/envelope';
 import type { Kysely, Transaction } from 'kysely';
@@ -101,6 +103,28 @@ export function parseIds(text: string | null): number[] {
   }
 }
 
+/** A form's period settings (not periodic when absent or unreadable). */
+export function parsePeriodSettings(text: string | null): PeriodSettings {
+  if (!text) return NO_PERIOD;
+  try {
+    const parsed = periodSettingsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : NO_PERIOD;
+  } catch {
+    return NO_PERIOD;
+  }
+}
+
+/** A roll-up's config (null: not a roll-up, or unreadable). */
+export function parseRollup(text: string | null): RollupConfig | null {
+  if (!text) return null;
+  try {
+    const parsed = rollupConfigSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export function parseDesign(text: string | null): FormDesign | null {
   if (!text) return null;
   try {
@@ -181,6 +205,7 @@ export function formAuth(form: FormFacts, caller: Caller): FormAuth {
     delete: open && (filler || admin),
     audit: open && reviewer,
     export: query && (viewer || reviewer || admin || user.permissions.has('diyReport:export')),
+    import: open && filler,
     design: admin && user.permissions.has('diyTable:design'),
   };
 }
@@ -194,6 +219,7 @@ export function myAuthOf(auth: FormAuth): MyAuth {
     delete: auth.delete,
     audit: auth.audit,
     export: auth.export,
+    import: auth.import,
     design: auth.design,
   };
 }

@@ -247,7 +247,7 @@ export function diyTableRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags: TAGS,
     query: tableListQuerySchema,
     response: z.array(formItemSchema),
-    handler: ({ query, req }) => tableList(ctx, me(req), query),
+    handler: ({ query, req, locale }) => tableList(ctx, me(req), query, locale),
   });
 
   defineRoute(app, ctx, {

@@ -1,5 +1,6 @@
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 import { type FormDesign, REPORT_TYPE, valueFields } from '@shuzhi/contracts/diy-form';
+import type { PeriodBrief, PeriodSettings } from '@shuzhi/contracts/diy-period';
 import type {
   cloneInputSchema,
   DesignSaveResult,
@@ -25,14 +26,17 @@ import { sm2Decrypt } from '../../platform/auth/sm2.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import {
+  type AnyDb,
   copyDataTable,
   type DataColumn,
+  dataTableName,
   loadColumns,
   publishColumns,
 } from '../../platform/diy/data-table.ts';
 import { FieldErrorsError } from '../../platform/diy/field-errors.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { paged } from '../../platform/http/paging.ts';
+import { currentPeriods } from '../diy-period/diy-period.service.ts';
 import {
   adminForm,
   type Caller,
@@ -44,6 +48,8 @@ import {
   parseAudience,
   parseDesign,
   parseIds,
+  parsePeriodSettings,
+  parseRollup,
 } from './diy-access.ts';
 
 type Db = AppContext['db'] | Transaction<Database>;
@@ -51,6 +57,11 @@ type AddInput = z.output<typeof formAddInputSchema>;
 type UpdateInput = z.output<typeof formUpdateInputSchema>;
 
 export const EMPTY_DESIGN: FormDesign = { fields: [], labelWidth: 120 };
+
+/** Period settings as stored: null for a form without periods. */
+function periodText(settings: PeriodSettings | undefined): string | null {
+  return settings && settings.kind !== 'none' ? JSON.stringify(settings) : null;
+}
 
 type JoinedForm = DiyTableTable & { category_name: string | null; owner_org_name: string | null };
 
@@ -84,6 +95,8 @@ export function toFormRow(row: JoinedForm): FormRow {
     orderNo: row.order_no,
     remark: row.remark,
     recordCount: row.record_count,
+    period: parsePeriodSettings(row.period),
+    rollup: parseRollup(row.rollup),
     createTime: row.create_time,
     updateTime: row.update_time,
     createUserId: row.create_user_id,
@@ -253,6 +266,7 @@ export async function addForm(ctx: AppContext, user: AuthUser, input: AddInput):
         version: 0,
         order_no: input.orderNo,
         remark: input.remark ?? null,
+        period: periodText(input.period),
         record_count: 0,
         create_org_id: user.orgId || null,
         create_org_name: org?.name ?? null,
@@ -282,6 +296,8 @@ export async function updateForm(ctx: AppContext, user: AuthUser, input: UpdateI
     if (input.needsReview !== undefined) values.needs_review = input.needsReview ? 1 : 0;
     if (input.orderNo !== undefined) values.order_no = input.orderNo;
     if (input.remark !== undefined) values.remark = input.remark ?? null;
+    // Periods already made keep their dates and versions; new ones follow the new settings (docs/periods.md).
+    if (input.period !== undefined) values.period = periodText(input.period);
     if (pwd) values.pwd_hash = pwd;
     else if (input.clearPassword) values.pwd_hash = null;
     await trx.updateTable('diy_table').set(values).where('id', '=', form.id).execute();
@@ -528,6 +544,7 @@ export function toFormItem(
   auth: ReturnType<typeof formAuth>,
   design: FormDesign | null,
   visitTime: string | undefined,
+  currentPeriod: PeriodBrief | null = null,
 ): FormItem {
   return {
     id: row.id,
@@ -548,6 +565,8 @@ export function toFormItem(
     version: row.version,
     hasDraft: row.draft_design !== null,
     recordCount: row.record_count,
+    periodKind: parsePeriodSettings(row.period).kind,
+    currentPeriod,
   };
 }
 
@@ -567,6 +586,7 @@ export async function tableList(
   ctx: AppContext,
   user: AuthUser,
   query: z.output<typeof tableListQuerySchema>,
+  locale: Locale,
 ): Promise<FormItem[]> {
   const { forms } = await formsWithAuth(
     ctx,
@@ -586,20 +606,33 @@ export async function tableList(
     user.userId,
     chosen.map(({ row }) => row.id),
   );
+  // The current periods of every listed form at once (docs/periods.md): no query per form.
+  const periods = await currentPeriods(
+    ctx,
+    chosen.map(({ row }) => row),
+    locale,
+  );
   const items: FormItem[] = [];
   for (const { row, auth } of chosen) {
     const design = await versionDesign(ctx, ctx.db, row.id, row.version);
-    items.push(toFormItem(row, auth, design, visits.get(row.id)));
+    items.push(toFormItem(row, auth, design, visits.get(row.id), periods.get(row.id) ?? null));
   }
   return items;
 }
 
 /** The form item of one form for the caller (the filling page's header). */
-export async function formItemOf(ctx: AppContext, user: AuthUser, row: DiyTableTable, caller: Caller) {
+export async function formItemOf(
+  ctx: AppContext,
+  user: AuthUser,
+  row: DiyTableTable,
+  caller: Caller,
+  locale: Locale,
+) {
   const joined = (await formQuery(ctx.db).where('t.id', '=', row.id).executeTakeFirstOrThrow()) as JoinedForm;
   const visits = await visitTimes(ctx, user.userId, [row.id]);
   const design = await versionDesign(ctx, ctx.db, row.id, row.version);
-  return toFormItem(joined, formAuth(row, caller), design, visits.get(row.id));
+  const periods = await currentPeriods(ctx, [joined], locale);
+  return toFormItem(joined, formAuth(row, caller), design, visits.get(row.id), periods.get(row.id) ?? null);
 }
 
 /** `POST /clearTip`: the caller opened the form. */
@@ -611,6 +644,55 @@ export async function clearTip(ctx: AppContext, user: AuthUser, id: number): Pro
     .values({ id: ctx.newId(), table_id: form.id, user_id: user.userId, visit_time: now })
     .onConflict((oc) => oc.columns(['user_id', 'table_id']).doUpdateSet({ visit_time: now }))
     .execute();
+}
+
+/**
+ * The periods of a form cloned with its records: copied as they are (dates, version, closed) with new ids,
+ * each logged as made, and the copied records pointed at the copies.
+ */
+async function copyPeriods(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  user: AuthUser,
+  from: number,
+  to: number,
+  now: string,
+): Promise<void> {
+  const periods = await trx.selectFrom('diy_table_period').selectAll().where('table_id', '=', from).execute();
+  for (const p of periods) {
+    const id = ctx.newId();
+    await trx
+      .insertInto('diy_table_period')
+      .values({
+        ...p,
+        id,
+        table_id: to,
+        create_time: now,
+        create_user_id: user.userId,
+        create_user_name: user.realName,
+      })
+      .execute();
+    await trx
+      .insertInto('diy_table_period_log')
+      .values({
+        id: ctx.newId(),
+        tenant_id: p.tenant_id,
+        table_id: to,
+        period_id: id,
+        action: 'create',
+        comment: null,
+        changes: '[]',
+        user_id: user.userId,
+        user_name: user.realName,
+        create_time: now,
+      })
+      .execute();
+    await (trx as unknown as AnyDb)
+      .updateTable(dataTableName(to))
+      .set({ period_id: id })
+      .where('period_id', '=', p.id)
+      .execute();
+  }
 }
 
 /**
@@ -671,6 +753,7 @@ export async function cloneForm(
         .execute();
     }
     await copyDataTable(trx, ctx.dialect, ctx.newId, form.id, id, now);
+    await copyPeriods(ctx, trx, user, form.id, id, now);
     const seqs = await trx.selectFrom('diy_table_seq').selectAll().where('table_id', '=', form.id).execute();
     for (const s of seqs) {
       await trx

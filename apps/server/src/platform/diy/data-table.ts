@@ -99,6 +99,9 @@ export const SYSTEM_COLUMNS = [
   'create_org_name',
   'delete_time',
   'delete_user_name',
+  'period_id',
+  'is_zero',
+  'late',
 ] as const;
 
 /** A data-table row as read: system columns plus `f_…` columns. */
@@ -124,6 +127,12 @@ export type DataRow = {
   create_org_name: string | null;
   delete_time: string | null;
   delete_user_name: string | null;
+  /** Periodic forms: the record's period (docs/periods.md). */
+  period_id: number | null;
+  /** 1: a zero report (nothing to report in the period). */
+  is_zero: number;
+  /** 1: submitted after the period's due date. */
+  late: number;
   [column: string]: unknown;
 };
 
@@ -152,6 +161,9 @@ async function createDataTable(trx: Db, tableId: number): Promise<void> {
     .addColumn('create_org_name', 'varchar(128)')
     .addColumn('delete_time', 'timestamp')
     .addColumn('delete_user_name', 'varchar(64)')
+    .addColumn('period_id', 'bigint')
+    .addColumn('is_zero', 'smallint', (c) => c.notNull().defaultTo(0))
+    .addColumn('late', 'smallint', (c) => c.notNull().defaultTo(0))
     .execute();
   const index = (suffix: string) => assertIdentifier(`ix_${name}_${suffix}`, INDEX_NAME);
   await (trx as AnyDb).schema
@@ -243,6 +255,11 @@ export async function ensureIndexes(
   const name = dataTableName(tableId);
   const live = assertIdentifier(`ix_${name}_live`, INDEX_NAME);
   await sql`create index if not exists ${sql.id(live)} on ${sql.id(name)} (tenant_id, is_delete, id)`.execute(
+    trx,
+  );
+  // Lists of one period, the one-record-per-unit check and the roll-ups read this.
+  const period = assertIdentifier(`ix_${name}_period`, INDEX_NAME);
+  await sql`create index if not exists ${sql.id(period)} on ${sql.id(name)} (tenant_id, is_delete, period_id, create_org_id)`.execute(
     trx,
   );
   for (const { column, use } of indexedColumns(design, columns)) {

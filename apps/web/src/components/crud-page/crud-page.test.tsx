@@ -79,8 +79,9 @@ const permissions = {
   export: 'demo:export',
 };
 
-function wrap(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: 0 } } });
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: 0 } } });
+
+function wrap(children: ReactNode, client = newClient()) {
   return (
     <QueryClientProvider client={client}>
       <App>{children}</App>
@@ -88,22 +89,26 @@ function wrap(children: ReactNode) {
   );
 }
 
-function renderPage(resource: Resource<Row>, extra: Partial<Parameters<typeof CrudPage<Row>>[0]> = {}) {
-  return render(
-    wrap(
-      <CrudPage<Row>
-        resource={resource}
-        entityName="参数"
-        columns={columns}
-        formFields={formFields}
-        searchFields={[{ name: 'name', label: '名称' }]}
-        permissions={permissions}
-        statusField="status"
-        testId="demo"
-        {...extra}
-      />,
-    ),
+type Extra = Partial<Parameters<typeof CrudPage<Row>>[0]>;
+
+function demoPage(resource: Resource<Row>, extra: Extra = {}) {
+  return (
+    <CrudPage<Row>
+      resource={resource}
+      entityName="参数"
+      columns={columns}
+      formFields={formFields}
+      searchFields={[{ name: 'name', label: '名称' }]}
+      permissions={permissions}
+      statusField="status"
+      testId="demo"
+      {...extra}
+    />
   );
+}
+
+function renderPage(resource: Resource<Row>, extra: Extra = {}) {
+  return render(wrap(demoPage(resource, extra)));
 }
 
 const lastBody = (resource: ReturnType<typeof fakeResource>) => resource.page.mock.calls.at(-1)?.[0];
@@ -148,6 +153,41 @@ describe('CrudPage', () => {
         descStr: 'descending',
       }),
     );
+  });
+
+  it('keeps the previous page on screen while the next one loads, but not the list of another fixed filter', async () => {
+    const resource = fakeResource();
+    const client = newClient();
+    const page = (dictTypeId: number) =>
+      wrap(demoPage(resource, { fixedFilters: { dictTypeId } as never }), client);
+    const { rerender } = render(page(7));
+    await screen.findByText('参数1');
+    const pending: Array<(result: PageResult<Row>) => void> = [];
+    resource.page.mockImplementation(() => new Promise((resolve) => pending.push(resolve)));
+
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(pending).toHaveLength(1));
+    expect(screen.getByText('参数1')).toBeTruthy();
+    expect(screen.getByTestId('demo-total').textContent).toBe('共 45 条');
+
+    rerender(page(8));
+    await waitFor(() => expect(lastBody(resource)).toMatchObject({ page: 1, dictTypeId: 8 }));
+    expect(screen.queryByText('参数1')).toBeNull();
+    expect(screen.queryByTestId('demo-total')).toBeNull();
+    const items = rows(2, 100);
+    act(() =>
+      pending.at(-1)?.({
+        page: 1,
+        pageSize: 20,
+        total: 2,
+        totalPages: 1,
+        items,
+        hasPrevPage: false,
+        hasNextPage: false,
+      }),
+    );
+    await screen.findByText('参数100');
+    expect(screen.getByTestId('demo-total').textContent).toBe('共 2 条');
   });
 
   it('searches on Enter and drops empty filters on reset', async () => {

@@ -5,13 +5,10 @@ import {
   ExportOutlined,
   PlusOutlined,
   ReloadOutlined,
-  SearchOutlined,
-  UndoOutlined,
 } from '@ant-design/icons';
 import { DESC_STR_DEFAULT } from '@shuzhi/contracts/envelope';
 import { estimateColumnsWidth, estimateColumnWidth } from '@shuzhi/contracts/formatters';
 import {
-  Alert,
   App,
   Button,
   type ButtonProps,
@@ -29,19 +26,21 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
+import type { ColumnsType } from 'antd/es/table/interface';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth, useCan } from '../../platform/access/access.tsx';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
-import type { PageRequest, SortOrder, WithId } from '../../platform/data/resource.ts';
+import type { PageRequest, WithId } from '../../platform/data/resource.ts';
 import { useResourcePage, useResourceWrites } from '../../platform/data/use-resource.ts';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
 import { useReclickGuard } from '../use-reclick-guard.ts';
 import type { CrudColumn, CrudFormContext, CrudPageProps } from './crud-types.ts';
+import { LoadFailedAlert } from './load-failed-alert.tsx';
+import { SearchActions } from './search-actions.tsx';
+import { useTablePaging } from './table-paging.ts';
 
 type Density = 'large' | 'middle' | 'small';
-type Sort = { field: string; order: SortOrder } | null;
 
 const ACTION_BUTTON_WIDTH = 64;
 const INTERACTIVE = 'button, a, input, .ant-switch, .ant-checkbox-wrapper, .ant-popover';
@@ -118,8 +117,14 @@ export function CrudPage<T extends WithId, F extends object = Record<string, unk
   const [searchForm] = Form.useForm();
   const [editForm] = Form.useForm();
 
-  const [paging, setPaging] = useState({ page: 1, pageSize: defaultPageSize });
-  const [sort, setSort] = useState<Sort>(defaultSort ?? null);
+  const { paging, setPaging, sort, onTableChange } = useTablePaging<T>({
+    pageSize: defaultPageSize,
+    sort: defaultSort ?? null,
+    sortField: (sorter) => {
+      const column = columns.find((c) => c.key === String(sorter.columnKey ?? sorter.field ?? ''));
+      return column ? sortFieldOf(column) : null;
+    },
+  });
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const [density, setDensity] = useState<Density>(compact ? 'small' : 'middle');
   const [selected, setSelected] = useState<number[]>([]);
@@ -147,7 +152,7 @@ export function CrudPage<T extends WithId, F extends object = Record<string, unk
     return request;
   }, [paging, filters, fixedFilters, sort]);
 
-  const query = useResourcePage(resource, body, enabled);
+  const query = useResourcePage(resource, body, enabled, fixedKey);
   const writes = useResourceWrites(resource, invalidates);
   const rows = enabled ? (query.data?.items ?? []) : [];
   const loadedItems = query.data?.items;
@@ -169,30 +174,6 @@ export function CrudPage<T extends WithId, F extends object = Record<string, unk
   const reset = () => {
     searchForm.resetFields();
     search({});
-  };
-
-  const onTableChange = (
-    pagination: TablePaginationConfig,
-    _filters: unknown,
-    sorter: SorterResult<T> | SorterResult<T>[],
-    extra: { action: string },
-  ) => {
-    if (extra.action === 'sort') {
-      const first = Array.isArray(sorter) ? sorter[0] : sorter;
-      const column = columns.find((c) => c.key === String(first?.columnKey ?? first?.field ?? ''));
-      const field = column ? sortFieldOf(column) : null;
-      setSort(
-        field && first?.order
-          ? { field, order: first.order === 'descend' ? 'descending' : 'ascending' }
-          : null,
-      );
-      setPaging((p) => ({ ...p, page: 1 }));
-      return;
-    }
-    if (extra.action === 'paginate') {
-      const pageSize = pagination.pageSize ?? paging.pageSize;
-      setPaging({ page: pageSize !== paging.pageSize ? 1 : (pagination.current ?? 1), pageSize });
-    }
   };
 
   const remove = useReclickGuard((id: number) => {
@@ -419,21 +400,7 @@ export function CrudPage<T extends WithId, F extends object = Record<string, unk
             )}
           </Form.Item>
         ))}
-        <Form.Item style={{ marginInlineEnd: 0 }}>
-          <Space>
-            <Button
-              type="primary"
-              htmlType="submit"
-              icon={<SearchOutlined />}
-              data-testid={`${testId}-search-submit`}
-            >
-              {t('crud.search')}
-            </Button>
-            <Button icon={<UndoOutlined />} onClick={reset} data-testid={`${testId}-search-reset`}>
-              {t('crud.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions testId={testId} onReset={reset} />
       </Form>
     ) : null;
 
@@ -569,18 +536,11 @@ export function CrudPage<T extends WithId, F extends object = Record<string, unk
       {searchBar}
       {toolbar}
       {enabled && query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={t('crud.loadFailed')}
-          description={query.error.message}
-          action={
-            <Button size="small" onClick={() => void query.refetch()} data-testid={`${testId}-retry`}>
-              {t('common.retry')}
-            </Button>
-          }
-          data-testid={`${testId}-error`}
+        <LoadFailedAlert
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          testId={`${testId}-error`}
+          retryTestId={`${testId}-retry`}
         />
       ) : null}
       <Table<T>
@@ -642,7 +602,7 @@ export function CrudPage<T extends WithId, F extends object = Record<string, unk
         okButtonProps={{ htmlType: 'submit', form: formId, 'data-testid': `${testId}-form-submit` }}
         cancelButtonProps={{ disabled: saving }}
         destroyOnHidden
-        maskClosable={!saving}
+        mask={{ closable: !saving }}
         keyboard
         data-testid={`${testId}-modal`}
       >

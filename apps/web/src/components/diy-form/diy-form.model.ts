@@ -153,9 +153,17 @@ export function applyChange(
   return withFormulas(design, next, computeRecord(design, next, options));
 }
 
-/** The values a new record starts with: the design's defaults, hidden fields empty, formulas computed. */
-export function newRecordValues(design: Design, filler: Filler, today?: Date): RecordValues {
-  const values = emptyHidden(design, defaultValues(design, filler, today));
+/**
+ * The values a new record starts with: the design's defaults (`periodStart`: the first day of the period it is
+ * filed in), hidden fields empty, formulas computed.
+ */
+export function newRecordValues(
+  design: Design,
+  filler: Filler,
+  today?: Date,
+  periodStart?: string | null,
+): RecordValues {
+  const values = emptyHidden(design, defaultValues(design, filler, today, periodStart));
   return withFormulas(design, values, computeRecord(design, values));
 }
 

@@ -65,6 +65,8 @@ export type FormRendererProps = {
   /** Who fills: with `isNew`, the record starts with the design's defaults for this filler. */
   filler?: Filler;
   isNew?: boolean;
+  /** Periodic forms: the first day of the period a new record is filed in, for `period` defaults. */
+  periodStart?: string | null;
   width?: 'desktop' | 'phone';
   disabled?: boolean;
   /** The record's display labels by field id (dictionary labels, region, org and user names). */
@@ -153,14 +155,14 @@ export function FormRenderer(props: FormRendererProps) {
 
   // A new record starts with the design's defaults for the filler (once).
   const seeded = useRef(false);
-  const { isNew, filler, onChange } = props;
+  const { isNew, filler, onChange, periodStart } = props;
   useEffect(() => {
     if (seeded.current || !isNew || !filler || !editing) return;
     seeded.current = true;
-    const start = { ...newRecordValues(design, filler), ...latest.current };
+    const start = { ...newRecordValues(design, filler, undefined, periodStart), ...latest.current };
     latest.current = start;
     onChange?.(start, '');
-  }, [isNew, filler, editing, design, onChange]);
+  }, [isNew, filler, editing, design, onChange, periodStart]);
 
   const validateNow = useCallback(
     (current: RecordValues) =>

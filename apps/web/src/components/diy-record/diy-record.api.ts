@@ -1,3 +1,4 @@
+import type { PrefillResult } from '@shuzhi/contracts/diy-period';
 import type {
   DiyRecord,
   FormDesignForFilling,
@@ -27,6 +28,12 @@ export const diyRecordApi = {
   update: (tableId: number, body: RecordSaveInput & { id: number }) =>
     http.put<null>(`${base(tableId)}/update`, body, silent),
   remove: (tableId: number, ids: number[]) => http.delete<null>(`${base(tableId)}/delete`, { ids }, silent),
+  /** Periodic forms: the caller's org's latest record of an earlier period, to review before saving. */
+  prefill: (tableId: number, periodId: number) =>
+    http.get<PrefillResult>(`${base(tableId)}/prefill`, { periodId }, silent),
+  /** Periodic forms: "nothing to report" for the caller's org in the period (submitted at once). */
+  zeroReport: (tableId: number, body: { periodId: number; comment?: string }) =>
+    http.post<number>(`${base(tableId)}/zeroReport`, body, silent),
 };
 
 /** Every key starts with the form's records, so one invalidation refreshes lists, records and histories. */

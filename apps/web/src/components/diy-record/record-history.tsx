@@ -21,6 +21,8 @@ const ACTION_COLOR: Record<HistoryStep['action'], string> = {
   registerSubmit: 'geekblue',
   confirm: 'green',
   dispute: 'magenta',
+  zero: 'gold',
+  import: 'lime',
 };
 
 /** Words for the summaries of sub-tables and files. */

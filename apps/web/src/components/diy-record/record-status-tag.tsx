@@ -36,3 +36,23 @@ export function RecordStatusTag({ status }: { status: number }) {
     </Tag>
   );
 }
+
+/** 零报告 and 逾期提交 of a record of a periodic form (nothing when neither). */
+export function RecordFlags({ record }: { record: { isZero?: boolean; late?: boolean } }) {
+  const { t } = useTranslation();
+  if (!record.isZero && !record.late) return null;
+  return (
+    <>
+      {record.isZero ? (
+        <Tag color="gold" data-testid="diy-record-flag-zero">
+          {t('diyRecord.zero')}
+        </Tag>
+      ) : null}
+      {record.late ? (
+        <Tag color="orange" data-testid="diy-record-flag-late">
+          {t('diyRecord.late')}
+        </Tag>
+      ) : null}
+    </>
+  );
+}

@@ -7,7 +7,7 @@ import { ConfirmLinkModal } from '../../features/diy-confirm/confirm-link-modal.
 import { FormRenderer } from '../diy-form/index.ts';
 import { DIY_RECORD_KEYS, type DiyRecord, diyRecordApi } from './diy-record.api.ts';
 import { RecordHistory } from './record-history.tsx';
-import { RecordStatusTag } from './record-status-tag.tsx';
+import { RecordFlags, RecordStatusTag } from './record-status-tag.tsx';
 
 export type RecordViewDrawerProps = {
   tableId: number;
@@ -39,8 +39,16 @@ export function RecordMeta({ record }: { record: DiyRecord }) {
         {
           key: 'status',
           label: t('diyRecord.statusLabel'),
-          children: <RecordStatusTag status={record.status} />,
+          children: (
+            <>
+              <RecordStatusTag status={record.status} />
+              <RecordFlags record={record} />
+            </>
+          ),
         },
+        ...(record.periodName
+          ? [{ key: 'period', label: t('diyRecord.period'), children: record.periodName }]
+          : []),
         { key: 'filer', label: t('diyRecord.filer'), children: record.createUserName ?? dash },
         { key: 'org', label: t('diyRecord.org'), children: record.createOrgName ?? dash },
         { key: 'createTime', label: t('diyRecord.createTime'), children: record.createTime },

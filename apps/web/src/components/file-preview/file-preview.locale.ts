@@ -35,7 +35,7 @@ export default {
       confirmDownload: 'Download',
       emptySheet: 'This sheet is empty',
       clipped:
-        'Only the first {{rows}} rows and {{columns}} columns are shown; download the file to see all of it',
+        'Only the first part is shown (rows: {{rows}}, columns: {{columns}}); download the file to see all of it',
     },
   },
   'zh-TW': {

@@ -307,8 +307,9 @@ export function RichTextEditor({
   });
 
   // A value set from outside (a record loaded, the form reset) replaces the document.
+  // An editor that was destroyed (its field remounted or hidden) has no schema any more: leave it alone.
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     const current = editor.getHTML();
     const next = value ?? '';
     if (next !== current && !(next === '' && current === EMPTY)) {
@@ -317,7 +318,7 @@ export function RichTextEditor({
   }, [editor, value]);
 
   useEffect(() => {
-    editor?.setEditable(!disabled);
+    if (editor && !editor.isDestroyed) editor.setEditable(!disabled);
   }, [editor, disabled]);
 
   const empty = !value || value === EMPTY;

@@ -4,8 +4,6 @@ import {
   EyeOutlined,
   ReloadOutlined,
   RollbackOutlined,
-  SearchOutlined,
-  UndoOutlined,
 } from '@ant-design/icons';
 import { RECORD_STATUS } from '@shuzhi/contracts/diy-form';
 import { AUDIT_STATUS_ALL } from '@shuzhi/contracts/diy-table';
@@ -33,10 +31,13 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import type { ColumnsType, ColumnType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
+import type { ColumnsType, ColumnType } from 'antd/es/table/interface';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../components/crud-page/load-failed-alert.tsx';
+import { SearchActions } from '../../components/crud-page/search-actions.tsx';
+import { useTablePaging } from '../../components/crud-page/table-paging.ts';
 import { DIY_RECORD_KEYS } from '../../components/diy-record/diy-record.api.ts';
 import { RecordStatusTag, RecordViewDrawer } from '../../components/diy-record/index.ts';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
@@ -61,7 +62,6 @@ const TAB_STATUS: Record<StatusTab, number> = {
 };
 type SearchValues = { keyword?: string; submitTime?: [Dayjs | null, Dayjs | null] | null };
 type Filters = { keyword?: string; submitTime?: [string, string] };
-type Sort = { field: string; order: 'ascending' | 'descending' } | null;
 
 const TIME_WIDTH = 160;
 const DAY = 'YYYY-MM-DD';
@@ -79,8 +79,7 @@ export default function DiyAuditPage() {
   const [tableId, setTableId] = useState<number | null>(null);
   const [tab, setTab] = useState<StatusTab>('pending');
   const [filters, setFilters] = useState<Filters>({});
-  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
-  const [sort, setSort] = useState<Sort>(null);
+  const { paging, setPaging, sort, onTableChange } = useTablePaging<AuditRow>();
   const [selected, setSelected] = useState<AuditRow[]>([]);
   const [viewing, setViewing] = useState<AuditRow | null>(null);
   const [returning, setReturning] = useState<AuditRow | null>(null);
@@ -182,28 +181,6 @@ export default function DiyAuditPage() {
     }
   };
 
-  const onTableChange = (
-    pagination: TablePaginationConfig,
-    _filters: unknown,
-    sorter: SorterResult<AuditRow> | SorterResult<AuditRow>[],
-    extra: { action: string },
-  ) => {
-    if (extra.action === 'sort') {
-      const first = Array.isArray(sorter) ? sorter[0] : sorter;
-      const field = String(first?.columnKey ?? '');
-      setSort(
-        field && first?.order
-          ? { field, order: first.order === 'descend' ? 'descending' : 'ascending' }
-          : null,
-      );
-      setPaging((p) => ({ ...p, page: 1 }));
-      return;
-    }
-    if (extra.action === 'paginate') {
-      const pageSize = pagination.pageSize ?? paging.pageSize;
-      setPaging({ page: pageSize !== paging.pageSize ? 1 : (pagination.current ?? 1), pageSize });
-    }
-  };
   const sortable = (field: string): Pick<ColumnType<AuditRow>, 'sorter' | 'sortOrder'> => ({
     sorter: true,
     sortOrder: sort?.field === field ? (sort.order === 'descending' ? 'descend' : 'ascend') : null,
@@ -437,21 +414,7 @@ export default function DiyAuditPage() {
                 data-testid="audit-search-time"
               />
             </Form.Item>
-            <Form.Item style={{ marginInlineEnd: 0 }}>
-              <Space>
-                <Button
-                  type="primary"
-                  htmlType="submit"
-                  icon={<SearchOutlined />}
-                  data-testid="audit-search-submit"
-                >
-                  {t('crud.search')}
-                </Button>
-                <Button icon={<UndoOutlined />} onClick={reset} data-testid="audit-search-reset">
-                  {t('crud.reset')}
-                </Button>
-              </Space>
-            </Form.Item>
+            <SearchActions testId="audit" onReset={reset} />
           </Form>
           <div
             style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}
@@ -497,18 +460,11 @@ export default function DiyAuditPage() {
             </Space>
           </div>
           {query.isError ? (
-            <Alert
-              type="error"
-              showIcon
+            <LoadFailedAlert
               title={t('diyAudit.loadFailed')}
-              description={query.error instanceof Error ? query.error.message : undefined}
-              action={
-                <Button size="small" onClick={() => void query.refetch()}>
-                  {t('diyAudit.retry')}
-                </Button>
-              }
-              style={{ marginBottom: 12 }}
-              data-testid="audit-error"
+              error={query.error}
+              onRetry={() => void query.refetch()}
+              testId="audit-error"
             />
           ) : null}
           <Table<AuditRow>

@@ -1,14 +1,6 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   App,
   Button,
   type ButtonProps,
@@ -31,6 +23,8 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../components/crud-page/load-failed-alert.tsx';
+import { SearchActions } from '../../components/crud-page/search-actions.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { Auth, useCan } from '../../platform/access/access.tsx';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
@@ -325,27 +319,13 @@ export default function ClassifyPage() {
             ]}
           />
         </Form.Item>
-        <Form.Item style={{ marginInlineEnd: 0 }}>
-          <Space>
-            <Button
-              type="primary"
-              htmlType="submit"
-              icon={<SearchOutlined />}
-              data-testid="classify-search-submit"
-            >
-              {t('crud.search')}
-            </Button>
-            <Button
-              icon={<UndoOutlined />}
-              onClick={() => {
-                searchForm.resetFields();
-                setFilters({});
-              }}
-            >
-              {t('crud.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions
+          submitTestId="classify-search-submit"
+          onReset={() => {
+            searchForm.resetFields();
+            setFilters({});
+          }}
+        />
       </Form>
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginBottom: 12 }}>
         <Auth value="diyTableClassify:add">
@@ -368,19 +348,7 @@ export default function ClassifyPage() {
         </Tooltip>
       </div>
       {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={t('crud.loadFailed')}
-          description={query.error.message}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-          data-testid="classify-error"
-        />
+        <LoadFailedAlert error={query.error} onRetry={() => void query.refetch()} testId="classify-error" />
       ) : null}
       <Table<Node>
         rowKey="id"
@@ -419,7 +387,7 @@ export default function ClassifyPage() {
         okButtonProps={
           { htmlType: 'submit', form: formId, 'data-testid': 'classify-form-submit' } as ButtonProps
         }
-        maskClosable={!saving}
+        mask={{ closable: !saving }}
         forceRender
         data-testid="classify-modal"
       >

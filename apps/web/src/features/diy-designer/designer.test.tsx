@@ -36,6 +36,8 @@ const DATA: FormDesignResult = {
     orderNo: 0,
     remark: null,
     recordCount: 0,
+    period: { kind: 'none', dueDays: 0, graceDays: 0, onePerOrg: true },
+    rollup: null,
     createTime: '2026-11-20 09:00:00',
     updateTime: null,
     createUserId: 1,

@@ -78,7 +78,7 @@ function defaultKinds(type: FieldType): DefaultKind[] {
   if (type === 'org') kinds.push('fillerOrg');
   if (type === 'region') kinds.push('fillerRegion');
   if (type === 'text' || type === 'user') kinds.push('fillerName');
-  if (DATE_TYPES.includes(type)) kinds.push('today');
+  if (DATE_TYPES.includes(type)) kinds.push('today', 'period');
   return kinds;
 }
 

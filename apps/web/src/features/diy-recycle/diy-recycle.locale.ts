@@ -35,7 +35,6 @@ export default {
       empty: '回收站是空的',
       emptyFiltered: '没有符合条件的已删除项',
       loadFailed: '回收站加载失败',
-      retry: '重试',
     },
   },
   en: {
@@ -73,7 +72,6 @@ export default {
       empty: 'The recycle bin is empty',
       emptyFiltered: 'No deleted items match',
       loadFailed: 'The recycle bin could not be loaded',
-      retry: 'Retry',
     },
   },
   'zh-TW': {
@@ -110,7 +108,6 @@ export default {
       empty: '回收站是空的',
       emptyFiltered: '沒有符合條件的已刪除項',
       loadFailed: '回收站載入失敗',
-      retry: '重試',
     },
   },
 } satisfies FeatureLocale;

@@ -1,10 +1,4 @@
-import {
-  DeleteOutlined,
-  ExclamationCircleOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, ExclamationCircleOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { DESC_STR_DEFAULT } from '@shuzhi/contracts/envelope';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -28,6 +22,8 @@ import {
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../components/crud-page/load-failed-alert.tsx';
+import { SearchActions } from '../../components/crud-page/search-actions.tsx';
 import { useOpPasswordPrompt } from '../../components/op-password/use-op-password-prompt.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { useCan } from '../../platform/access/access.tsx';
@@ -321,21 +317,7 @@ export default function DiyRecyclePage() {
             data-testid="recycle-search-keyword"
           />
         </Form.Item>
-        <Form.Item style={{ marginInlineEnd: 0 }}>
-          <Space>
-            <Button
-              type="primary"
-              htmlType="submit"
-              icon={<SearchOutlined />}
-              data-testid="recycle-search-submit"
-            >
-              {t('crud.search')}
-            </Button>
-            <Button icon={<UndoOutlined />} onClick={reset} data-testid="recycle-search-reset">
-              {t('crud.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions testId="recycle" onReset={reset} />
       </Form>
       <div
         style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}
@@ -391,18 +373,11 @@ export default function DiyRecyclePage() {
         </Space>
       </div>
       {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
+        <LoadFailedAlert
           title={t('diyRecycle.loadFailed')}
-          description={query.error instanceof Error ? query.error.message : undefined}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {t('diyRecycle.retry')}
-            </Button>
-          }
-          style={{ marginBottom: 12 }}
-          data-testid="recycle-error"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          testId="recycle-error"
         />
       ) : null}
       <Table<RecycleItem>

@@ -33,7 +33,7 @@ export default {
       updatedAt: '更新于 {{time}}',
       neverUpdated: '尚无更新',
       open: '打开',
-      reportTypes: { 1: '表单', 2: '数据加载', 3: '数据加载', 4: '数据加载', 6: '数据大屏', 7: '文书报告' },
+      reportTypes: { 1: '表单', 2: '汇总表', 3: '数据加载', 4: '数据加载', 6: '数据大屏', 7: '文书报告' },
       pwd: {
         title: '表单密码',
         hint: '「{{title}}」设置了表单密码，请输入后继续',
@@ -82,7 +82,7 @@ export default {
       open: 'Open',
       reportTypes: {
         1: 'Form',
-        2: 'Data load',
+        2: 'Roll-up',
         3: 'Data load',
         4: 'Data load',
         6: 'Big screen',
@@ -134,7 +134,7 @@ export default {
       updatedAt: '更新於 {{time}}',
       neverUpdated: '尚無更新',
       open: '開啟',
-      reportTypes: { 1: '表單', 2: '資料載入', 3: '資料載入', 4: '資料載入', 6: '資料大屏', 7: '文書報告' },
+      reportTypes: { 1: '表單', 2: '彙總表', 3: '資料載入', 4: '資料載入', 6: '資料大屏', 7: '文書報告' },
       pwd: {
         title: '表單密碼',
         hint: '「{{title}}」設定了表單密碼，請輸入後繼續',

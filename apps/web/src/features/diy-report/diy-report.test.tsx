@@ -38,6 +38,7 @@ const AUTH = {
   delete: false,
   audit: false,
   export: false,
+  import: false,
   design: false,
 };
 
@@ -60,6 +61,8 @@ function item(id: number, patch: Partial<FormItem> = {}): FormItem {
     version: 1,
     hasDraft: false,
     recordCount: 0,
+    periodKind: 'none',
+    currentPeriod: null,
     ...patch,
   };
 }
@@ -217,6 +220,32 @@ describe('报表填报 page', () => {
       expect(screen.getByTestId('where').textContent).toBe('/diyReport/index/formTable?id=2'),
     );
     expect(api.checkFormPwd).toHaveBeenCalledWith(2, 'enc(Form#2026,pk)');
+  });
+
+  it('shows the current period and due date of periodic forms, marking an overdue one', async () => {
+    api.tableList.mockResolvedValue([
+      item(1, {
+        title: '企业用工情况月报',
+        periodKind: 'month',
+        currentPeriod: { id: 31, name: '2026年11月', dueDate: '2026-12-05', state: 'open' },
+      }),
+      item(2, {
+        title: '工业产值季报',
+        periodKind: 'quarter',
+        currentPeriod: { id: 40, name: '2026年第3季度', dueDate: '2026-10-15', state: 'overdue' },
+      }),
+      item(3, { title: '临时统计' }),
+    ]);
+    renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    const card = (title: string) => cards().find((c) => c.textContent?.includes(title)) as HTMLElement;
+    const monthly = within(card('企业用工情况月报')).getByTestId('current-period');
+    expect(monthly.textContent).toContain('本期：2026年11月');
+    expect(monthly.textContent).toContain('截止 2026-12-05');
+    expect(within(monthly).queryByTestId('period-state')).toBeNull();
+    const quarterly = within(card('工业产值季报')).getByTestId('current-period');
+    expect(within(quarterly).getByTestId('period-state').textContent).toBe('已逾期');
+    expect(within(card('临时统计')).queryByTestId('current-period')).toBeNull();
   });
 
   it('shows the empty state when there is nothing to fill in', async () => {

@@ -10,6 +10,7 @@ import type { FormItem } from '@shuzhi/contracts/diy-table';
 import { Badge, Card, Tag, Tooltip, Typography, theme } from 'antd';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CurrentPeriodLine } from '../diy-period/period-tag.tsx';
 import { formItemTarget } from './open-form-item.ts';
 
 function TypeIcon({ reportType }: { reportType: number }) {
@@ -32,6 +33,17 @@ export function FormItemCard({ item, onOpen }: { item: FormItem; onOpen: (item: 
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const blocked = blockedReason(item);
+  const periodic = (item.periodKind ?? 'none') !== 'none';
+  const periodState = item.currentPeriod?.state;
+  // A period past its due date asks for attention on the card itself.
+  const alert =
+    !blocked && periodic
+      ? periodState === 'overdue'
+        ? token.colorError
+        : periodState === 'grace'
+          ? token.colorWarning
+          : undefined
+      : undefined;
   const typeLabel = t(`diyReport.reportTypes.${item.reportType}`, { defaultValue: '' });
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -69,6 +81,7 @@ export function FormItemCard({ item, onOpen }: { item: FormItem; onOpen: (item: 
         cursor: blocked ? 'not-allowed' : 'pointer',
         opacity: blocked ? 0.55 : 1,
         background: blocked ? token.colorFillAlter : undefined,
+        ...(alert ? { borderColor: alert, boxShadow: `inset 3px 0 0 ${alert}` } : {}),
       }}
       styles={{ body: { display: 'flex', flexDirection: 'column', gap: 8, height: '100%' } }}
     >
@@ -138,6 +151,7 @@ export function FormItemCard({ item, onOpen }: { item: FormItem; onOpen: (item: 
           </Tag>
         ) : null}
       </div>
+      {periodic ? <CurrentPeriodLine period={item.currentPeriod ?? null} /> : null}
       <div
         style={{
           marginTop: 'auto',
@@ -148,7 +162,9 @@ export function FormItemCard({ item, onOpen }: { item: FormItem; onOpen: (item: 
           color: token.colorTextSecondary,
         }}
       >
-        <span data-testid="form-item-count">{t('diyReport.records', { count: item.recordCount })}</span>
+        <span data-testid="form-item-count">
+          {item.reportType === 1 ? t('diyReport.records', { count: item.recordCount }) : null}
+        </span>
         <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {item.lastUpdateTime
             ? t('diyReport.updatedAt', { time: item.lastUpdateTime.slice(0, 16) })

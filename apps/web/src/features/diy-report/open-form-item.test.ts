@@ -14,6 +14,7 @@ const AUTH = {
   delete: false,
   audit: false,
   export: false,
+  import: false,
   design: false,
 };
 
@@ -36,6 +37,8 @@ function item(patch: Partial<FormItem> = {}): FormItem {
     version: 1,
     hasDraft: false,
     recordCount: 0,
+    periodKind: 'none',
+    currentPeriod: null,
     ...patch,
   };
 }

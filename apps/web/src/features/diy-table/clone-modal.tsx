@@ -64,7 +64,7 @@ export function CloneModal({
       confirmLoading={saving}
       okButtonProps={{ 'data-testid': 'form-clone-ok' } as ButtonProps}
       cancelButtonProps={{ disabled: saving }}
-      maskClosable={!saving}
+      mask={{ closable: !saving }}
       forceRender
       width={520}
       data-testid="form-clone"

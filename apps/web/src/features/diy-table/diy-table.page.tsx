@@ -31,6 +31,7 @@ import { Auth, useCan } from '../../platform/access/access.tsx';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
 import { CategoryTreeSelect } from '../diy-classify/category-tree-select.tsx';
 import { CLASSIFY_KEYS } from '../diy-classify/diy-classify.api.ts';
+import { RollupAddButton, useRollupRows } from '../diy-load/rollup-config-modal.tsx';
 import { CloneModal } from './clone-modal.tsx';
 import {
   FORM_KEYS,
@@ -78,6 +79,8 @@ export default function DiyTablePage() {
     // Categories show how many forms they hold.
     void client.invalidateQueries({ queryKey: CLASSIFY_KEYS.all });
   };
+  // Roll-ups (report type 2) open their config dialog and their figures page instead.
+  const rollups = useRollupRows(() => refresh());
   const fail = (error: unknown) => {
     if (error instanceof UnauthorizedError) return;
     message.error(error instanceof Error && error.message ? error.message : t('crud.failed'));
@@ -131,6 +134,11 @@ export default function DiyTablePage() {
             </Tooltip>
           ) : null}
           <span>{title}</span>
+          {row.reportType === 2 ? (
+            <Tag color="geekblue" data-testid="form-rollup-tag">
+              {t('formAdmin.rollupTag')}
+            </Tag>
+          ) : null}
         </Space>
       ),
     },
@@ -157,8 +165,14 @@ export default function DiyTablePage() {
       key: 'needsReview',
       title: t('formAdmin.needsReview'),
       width: 84,
-      render: (value: boolean) =>
-        value ? <Tag color="purple">{t('formAdmin.reviewYes')}</Tag> : t('formAdmin.reviewNo'),
+      render: (value: boolean, row) =>
+        row.reportType === 2 ? (
+          t('formAdmin.notApplicable')
+        ) : value ? (
+          <Tag color="purple">{t('formAdmin.reviewYes')}</Tag>
+        ) : (
+          t('formAdmin.reviewNo')
+        ),
     },
     {
       key: 'recordCount',
@@ -166,7 +180,11 @@ export default function DiyTablePage() {
       sort: true,
       width: 84,
       align: 'right',
-      render: (count: number) => <span data-testid="form-record-count">{count}</span>,
+      render: (count: number, row) => (
+        <span data-testid="form-record-count">
+          {row.reportType === 2 ? t('formAdmin.notApplicable') : count}
+        </span>
+      ),
     },
     {
       key: 'updateTime',
@@ -236,16 +254,19 @@ export default function DiyTablePage() {
         statusField="status"
         invalidates={[CLASSIFY_KEYS.all]}
         toolbarExtra={
-          <Auth value="diyTable:add">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setSettings({})}
-              data-testid="form-add"
-            >
-              {t('formAdmin.add')}
-            </Button>
-          </Auth>
+          <>
+            <Auth value="diyTable:add">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setSettings({})}
+                data-testid="form-add"
+              >
+                {t('formAdmin.add')}
+              </Button>
+            </Auth>
+            <RollupAddButton onSaved={refresh} />
+          </>
         }
         rowActions={(row) => (
           <Space size={0}>
@@ -254,7 +275,7 @@ export default function DiyTablePage() {
                 type="link"
                 size="small"
                 icon={<FormOutlined />}
-                onClick={() => navigate(formDesignPath(row.id))}
+                onClick={() => rollups.design(row) || navigate(formDesignPath(row.id))}
                 data-testid="form-design"
               >
                 {t('formAdmin.design')}
@@ -266,7 +287,7 @@ export default function DiyTablePage() {
                 size="small"
                 icon={<DatabaseOutlined />}
                 disabled={row.version === 0}
-                onClick={() => navigate(formDataPath(row.id))}
+                onClick={() => rollups.data(row) || navigate(formDataPath(row.id))}
                 data-testid="form-data"
               >
                 {t('formAdmin.data')}
@@ -301,6 +322,7 @@ export default function DiyTablePage() {
         onSaved={(id, isNew, title) => (isNew ? created(id, title) : refresh())}
       />
       <CloneModal source={cloning} onClose={() => setCloning(null)} onCloned={refresh} />
+      {rollups.modal}
     </Card>
   );
 }

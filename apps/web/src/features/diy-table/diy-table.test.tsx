@@ -81,6 +81,8 @@ const row = (extra: Partial<FormRow>): FormRow => ({
   orderNo: 100,
   remark: null,
   recordCount: 0,
+  period: { kind: 'none', dueDays: 0, graceDays: 0, onePerOrg: true },
+  rollup: null,
   createTime: '2026-11-20 09:00:00',
   updateTime: null,
   createUserId: 1,
@@ -269,6 +271,7 @@ describe('form settings drawer', { timeout: 60_000 }, () => {
         needsReview: true,
         orderNo: 100,
         remark: null,
+        period: { kind: 'none', dueDays: 0, graceDays: 0, onePerOrg: true },
         password: 'enc(Abc12345,PK)',
       }),
     );
@@ -295,6 +298,49 @@ describe('form settings drawer', { timeout: 60_000 }, () => {
     );
     expect(api.update.mock.lastCall?.[0]).not.toHaveProperty('password');
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(7, false, '防汛物资统计'));
+  });
+});
+
+describe('form settings: reporting periods', { timeout: 60_000 }, () => {
+  it('loads the period settings, says a kind change applies from the next period, and saves them', async () => {
+    api.detail.mockImplementation(async () => ({
+      ...PUBLISHED,
+      period: { kind: 'month', dueDays: 5, graceDays: 0, onePerOrg: true },
+    }));
+    render(wrap(<FormSettingsDrawer target={{ id: 7 }} onClose={() => {}} onSaved={() => {}} />));
+    const due = (await screen.findByTestId('form-field-due-days')) as HTMLInputElement;
+    await waitFor(() => expect(due.value).toBe('5'));
+    expect(screen.queryByTestId('form-period-change-hint')).toBeNull();
+
+    const kind = screen.getByTestId('form-field-period-kind');
+    fireEvent.mouseDown(kind.querySelector('.ant-select-selector') ?? kind);
+    fireEvent.click(await screen.findByTitle('季报'));
+    expect(await screen.findByTestId('form-period-change-hint')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('form-field-grace-days'), { target: { value: '3' } });
+    fireEvent.click(screen.getByTestId('form-field-one-per-org'));
+    fireEvent.click(screen.getByTestId('form-settings-save'));
+    await waitFor(() =>
+      expect(api.update).toHaveBeenCalledWith(
+        expect.objectContaining({
+          id: 7,
+          period: { kind: 'quarter', dueDays: 5, graceDays: 3, onePerOrg: false },
+        }),
+      ),
+    );
+  });
+
+  it('shows a server error on a period setting under its field', async () => {
+    api.update.mockImplementationOnce(async () => {
+      throw new HttpError('请求参数错误', 400, { 'period.dueDays': ['天数过大'] });
+    });
+    api.detail.mockImplementation(async () => ({
+      ...PUBLISHED,
+      period: { kind: 'year', dueDays: 400, graceDays: 0, onePerOrg: true },
+    }));
+    render(wrap(<FormSettingsDrawer target={{ id: 7 }} onClose={() => {}} onSaved={() => {}} />));
+    await screen.findByTestId('form-field-due-days');
+    fireEvent.click(screen.getByTestId('form-settings-save'));
+    expect(await screen.findByText('天数过大')).toBeTruthy();
   });
 });
 

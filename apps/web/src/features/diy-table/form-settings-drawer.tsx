@@ -1,3 +1,4 @@
+import { NO_PERIOD, PERIOD_KINDS, type PeriodSettings } from '@shuzhi/contracts/diy-period';
 import type { FormAudience, FormRow } from '@shuzhi/contracts/diy-table';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -12,6 +13,7 @@ import {
   InputNumber,
   Radio,
   Row,
+  Select,
   Skeleton,
   Space,
   Switch,
@@ -45,6 +47,7 @@ export type SettingsValues = {
   password?: string;
   orderNo: number;
   remark?: string | null;
+  period: PeriodSettings;
 };
 
 const FIELDS = [
@@ -56,6 +59,10 @@ const FIELDS = [
   'password',
   'orderNo',
   'remark',
+  'kind',
+  'dueDays',
+  'graceDays',
+  'onePerOrg',
 ];
 /** Business codes that belong to a field of the drawer. */
 const CODE_FIELD: Record<string, string> = { F1010: 'categoryId', F1011: 'password' };
@@ -74,6 +81,7 @@ const DEFAULTS: SettingsValues = {
   passwordMode: 'keep',
   orderNo: 100,
   remark: '',
+  period: NO_PERIOD,
 };
 
 function toValues(row: FormRow): SettingsValues {
@@ -89,6 +97,7 @@ function toValues(row: FormRow): SettingsValues {
     passwordMode: 'keep',
     orderNo: row.orderNo,
     remark: row.remark ?? '',
+    period: { ...NO_PERIOD, ...row.period },
   };
 }
 
@@ -123,6 +132,8 @@ export function FormSettingsDrawer({
   });
   const hasPassword = detail.data?.isShowPwd ?? false;
   const passwordMode = Form.useWatch('passwordMode', form) ?? 'keep';
+  const periodKind = Form.useWatch(['period', 'kind'], form) ?? 'none';
+  const savedKind = detail.data?.period?.kind ?? 'none';
 
   useEffect(() => {
     if (!open) return;
@@ -138,7 +149,11 @@ export function FormSettingsDrawer({
     const code = error instanceof HttpError ? String(error.code ?? '') : '';
     if (CODE_FIELD[code] && error instanceof Error)
       fields.push({ name: CODE_FIELD[code], errors: [error.message] });
-    if (fields.length > 0) form.setFields(fields as Parameters<typeof form.setFields>[0]);
+    // The period's settings live under `period` in the form.
+    const named = fields.map((f) =>
+      ['kind', 'dueDays', 'graceDays', 'onePerOrg'].includes(f.name) ? { ...f, name: ['period', f.name] } : f,
+    );
+    if (named.length > 0) form.setFields(named as Parameters<typeof form.setFields>[0]);
     const text = rest[0] ?? (fields.length === 0 && error instanceof Error ? error.message : null);
     if (text) message.error(text);
   };
@@ -168,6 +183,7 @@ export function FormSettingsDrawer({
         needsReview: values.needsReview,
         orderNo: values.orderNo,
         remark: values.remark?.trim() || null,
+        period: { ...NO_PERIOD, ...values.period },
         ...(values.ownerOrgId ? { ownerOrgId: values.ownerOrgId } : {}),
         ...(password ? { password } : {}),
       };
@@ -318,6 +334,82 @@ export function FormSettingsDrawer({
           <Form.Item name="reviewerIds" label={t('formAdmin.reviewers')} extra={t('formAdmin.reviewersHint')}>
             <UserPickSelect data-testid="form-field-reviewers" />
           </Form.Item>
+          <Divider titlePlacement="start" plain>
+            {t('formAdmin.periodSection')}
+          </Divider>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item name={['period', 'kind']} label={t('formAdmin.periodKind')}>
+                <Select
+                  options={PERIOD_KINDS.map((kind) => ({ value: kind, label: t(`diyPeriod.kinds.${kind}`) }))}
+                  data-testid="form-field-period-kind"
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name={['period', 'onePerOrg']}
+                label={t('formAdmin.onePerOrg')}
+                valuePropName="checked"
+                tooltip={t('formAdmin.onePerOrgHint')}
+              >
+                <Switch disabled={periodKind === 'none'} data-testid="form-field-one-per-org" />
+              </Form.Item>
+            </Col>
+          </Row>
+          {periodKind !== 'none' ? (
+            <Row gutter={16}>
+              <Col xs={12} md={12}>
+                <Form.Item
+                  name={['period', 'dueDays']}
+                  label={t('formAdmin.dueDays')}
+                  extra={periodKind === 'custom' ? t('formAdmin.customDueHint') : t('formAdmin.dueDaysHint')}
+                  rules={[{ required: true, message: t('formAdmin.daysRequired') }]}
+                >
+                  <InputNumber
+                    min={0}
+                    max={365}
+                    precision={0}
+                    suffix={t('formAdmin.days')}
+                    style={{ width: '100%' }}
+                    disabled={periodKind === 'custom'}
+                    data-testid="form-field-due-days"
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={12} md={12}>
+                <Form.Item
+                  name={['period', 'graceDays']}
+                  label={t('formAdmin.graceDays')}
+                  extra={t('formAdmin.graceDaysHint')}
+                  rules={[{ required: true, message: t('formAdmin.daysRequired') }]}
+                >
+                  <InputNumber
+                    min={0}
+                    max={365}
+                    precision={0}
+                    suffix={t('formAdmin.days')}
+                    style={{ width: '100%' }}
+                    disabled={periodKind === 'custom'}
+                    data-testid="form-field-grace-days"
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+          ) : null}
+          {editingId !== undefined && periodKind !== savedKind ? (
+            <Alert
+              type="info"
+              showIcon
+              title={t('formAdmin.periodKindChange')}
+              style={{ marginBottom: 16 }}
+              data-testid="form-period-change-hint"
+            />
+          ) : (
+            <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+              {t('formAdmin.periodHint')}
+            </Typography.Paragraph>
+          )}
           <Divider titlePlacement="start" plain>
             {t('formAdmin.password')}
           </Divider>

@@ -61,6 +61,7 @@ const AUTH = {
   delete: false,
   audit: false,
   export: false,
+  import: false,
   design: false,
 };
 
@@ -83,6 +84,8 @@ function form(id: number, patch: Partial<FormItem> = {}): FormItem {
     version: 1,
     hasDraft: false,
     recordCount: 0,
+    periodKind: 'none',
+    currentPeriod: null,
     ...patch,
   };
 }
@@ -297,6 +300,30 @@ describe('portal pages', () => {
 
     fireEvent.click(within(first).getByTestId('report-fill'));
     await waitFor(() => expect(where()).toBe('/diyReport/index/formTable?id=1'));
+  });
+
+  it('list: shows the current period and due date, highlighting a form in its grace period', async () => {
+    api.myReports.mockResolvedValue([
+      report(1, {
+        title: '企业用工情况月报',
+        periodKind: 'month',
+        currentPeriod: { id: 31, name: '2026年11月', dueDate: '2026-12-05', state: 'grace' },
+      }),
+      report(2, { title: '临时统计' }),
+    ]);
+    renderAt(ListPage, '/enterprise/reportList');
+    const table = await screen.findByTestId('report-list-table');
+    const rowOf = async (title: string) =>
+      (await within(table).findByText(title)).closest('tr') as HTMLElement;
+    const monthly = await rowOf('企业用工情况月报');
+    const line = within(monthly).getByTestId('current-period');
+    expect(line.textContent).toContain('2026年11月');
+    expect(line.textContent).toContain('截止 2026-12-05');
+    expect(within(line).getByTestId('period-state').textContent).toBe('宽限期');
+    expect(monthly.getAttribute('style')).toContain('background');
+    const plain = await rowOf('临时统计');
+    expect(within(plain).queryByTestId('current-period')).toBeNull();
+    expect(plain.getAttribute('style') ?? '').not.toContain('background');
   });
 
   it('list: a state filter narrows the rows, a locked form asks for its password before filling', async () => {

@@ -1,11 +1,12 @@
 import { LockOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { MyReportItem } from '@shuzhi/contracts/diy-table';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Input, Select, Space, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CurrentPeriodLine } from '../diy-period/period-tag.tsx';
 import { DIY_REPORT_KEYS, diyReportApi } from '../diy-report/diy-report.api.ts';
 import { ENTERPRISE_KEYS, enterpriseApi } from './enterprise.api.ts';
 import {
@@ -25,13 +26,14 @@ const byText = (a: string | null, b: string | null) => (a ?? '').localeCompare(b
 /**
  * 我的报表 `/enterprise/reportList` (issue 6 §5): the forms the enterprise fills with the state of its latest
  * record, how many records it has and when it last submitted; filters by category, state and keyword live in
- * the URL (the category tiles and the home page's counts link here). Periods and due dates come with the
- * periods of a later issue part.
+ * the URL (the category tiles and the home page's counts link here). Periodic forms show the period filing
+ * goes to now and its due date; overdue and grace periods stand out.
  */
 export default function ReportListPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const actions = usePortalActions();
+  const { token } = theme.useToken();
   const [pageSize, setPageSize] = useState(10);
   const [page, setPage] = useState(1);
   const reports = useQuery({ queryKey: ENTERPRISE_KEYS.myReports, queryFn: () => enterpriseApi.myReports() });
@@ -119,6 +121,18 @@ export default function ReportListPage() {
       width: 110,
       sorter: (a, b) => REPORT_STATES.indexOf(reportState(a)) - REPORT_STATES.indexOf(reportState(b)),
       render: (_, item) => <StateTag item={item} />,
+    },
+    {
+      key: 'period',
+      title: t('enterprise.columns.period'),
+      width: 230,
+      sorter: (a, b) => byText(a.currentPeriod?.dueDate ?? null, b.currentPeriod?.dueDate ?? null),
+      render: (_, item) =>
+        (item.periodKind ?? 'none') === 'none' ? (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ) : (
+          <CurrentPeriodLine period={item.currentPeriod ?? null} />
+        ),
     },
     {
       key: 'records',
@@ -218,7 +232,15 @@ export default function ReportListPage() {
             size="middle"
             columns={columns}
             dataSource={shown}
-            scroll={{ x: 900 }}
+            scroll={{ x: 1130 }}
+            onRow={(item) => ({
+              style:
+                item.currentPeriod?.state === 'overdue'
+                  ? { background: token.colorErrorBg }
+                  : item.currentPeriod?.state === 'grace'
+                    ? { background: token.colorWarningBg }
+                    : undefined,
+            })}
             locale={{ emptyText: items.length === 0 ? t('enterprise.empty') : t('enterprise.noMatch') }}
             pagination={{
               current: page,

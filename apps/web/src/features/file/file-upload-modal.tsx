@@ -69,7 +69,7 @@ export function FileUploadModal({ open, onClose }: { open: boolean; onClose: () 
       title={t('sysFile.uploadTitle')}
       width={640}
       onCancel={close}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto' } }}
       footer={

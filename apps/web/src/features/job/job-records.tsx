@@ -1,4 +1,4 @@
-import { EyeOutlined, ReloadOutlined, SearchOutlined, SyncOutlined, UndoOutlined } from '@ant-design/icons';
+import { EyeOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import type { PageResult } from '@shuzhi/contracts/envelope';
 import { JOB_RECORD_STATUS, type JobRecordRow, type JobRecordStatus } from '@shuzhi/contracts/job';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -23,6 +23,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchActions } from '../../components/crud-page/search-actions.tsx';
 import { JOB_KEYS, jobApi, type RecordFilters } from './job.api.ts';
 import { DATE_TIME_FORMAT, durationParts, prettyJson } from './job-format.ts';
 
@@ -307,30 +308,22 @@ export function JobRecords({ focus }: { focus: RecordFocus | null }) {
         <Form.Item name="range" label={t('sysJob.runStart')}>
           <DatePicker.RangePicker showTime format={DATE_TIME_FORMAT} allowClear style={{ width: 360 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="record-search">
-              {t('crud.search')}
-            </Button>
+        <SearchActions
+          submitTestId="record-search"
+          onReset={() => {
+            form.resetFields();
+            search({});
+          }}
+        >
+          <Tooltip title={t('crud.refresh')}>
             <Button
-              icon={<UndoOutlined />}
-              onClick={() => {
-                form.resetFields();
-                search({});
-              }}
-            >
-              {t('crud.reset')}
-            </Button>
-            <Tooltip title={t('crud.refresh')}>
-              <Button
-                icon={<ReloadOutlined />}
-                loading={query.isFetching}
-                onClick={() => void query.refetch()}
-                aria-label={t('crud.refresh')}
-              />
-            </Tooltip>
-          </Space>
-        </Form.Item>
+              icon={<ReloadOutlined />}
+              loading={query.isFetching}
+              onClick={() => void query.refetch()}
+              aria-label={t('crud.refresh')}
+            />
+          </Tooltip>
+        </SearchActions>
       </Form>
       {query.isError ? (
         <Result

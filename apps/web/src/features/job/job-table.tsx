@@ -8,16 +8,13 @@ import {
   PlayCircleOutlined,
   PlusOutlined,
   ReloadOutlined,
-  SearchOutlined,
   StopOutlined,
   SyncOutlined,
-  UndoOutlined,
 } from '@ant-design/icons';
 import type { PageResult } from '@shuzhi/contracts/envelope';
 import { JOB_CREATE_TYPE, type JobDetailRow, type JobTriggerRow } from '@shuzhi/contracts/job';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  Alert,
   App,
   Button,
   Dropdown,
@@ -33,6 +30,8 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../components/crud-page/load-failed-alert.tsx';
+import { SearchActions } from '../../components/crud-page/search-actions.tsx';
 import { useCan } from '../../platform/access/access.tsx';
 import { JOB_KEYS, type JobFilters, jobApi } from './job.api.ts';
 import { JOB_PERMS, useJobAction } from './job-actions.ts';
@@ -344,22 +343,13 @@ export function JobTable({
         <Form.Item name="description" label={t('sysJob.description')}>
           <Input allowClear style={{ width: 160 }} data-testid="job-search-description" />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="job-search">
-              {t('crud.search')}
-            </Button>
-            <Button
-              icon={<UndoOutlined />}
-              onClick={() => {
-                form.resetFields();
-                search({});
-              }}
-            >
-              {t('crud.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions
+          submitTestId="job-search"
+          onReset={() => {
+            form.resetFields();
+            search({});
+          }}
+        />
       </Form>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
         <Space>
@@ -390,19 +380,7 @@ export function JobTable({
         </Tooltip>
       </Space>
       {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('crud.loadFailed')}
-          description={query.error instanceof Error ? query.error.message : undefined}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-          style={{ marginBottom: 12 }}
-          data-testid="job-load-error"
-        />
+        <LoadFailedAlert error={query.error} onRetry={() => void query.refetch()} testId="job-load-error" />
       ) : null}
       <Table<JobDetailRow>
         rowKey="jobId"

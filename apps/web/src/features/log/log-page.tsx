@@ -1,4 +1,4 @@
-import { ClearOutlined, EyeOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { ClearOutlined, EyeOutlined } from '@ant-design/icons';
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -13,13 +13,13 @@ import {
   Grid,
   Input,
   Skeleton,
-  Space,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../components/crud-page/crud-page.tsx';
 import type { CrudColumn } from '../../components/crud-page/crud-types.ts';
+import { SearchActions } from '../../components/crud-page/search-actions.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { Auth, useCan } from '../../platform/access/access.tsx';
 import { type Resource, resourceKeys, type WithId } from '../../platform/data/resource.ts';
@@ -138,16 +138,7 @@ export function LogPage<T extends WithId, F extends object>(props: LogPageProps<
           )}
         </Form.Item>
       ))}
-      <Form.Item style={{ marginInlineEnd: 0 }}>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={`${testId}-search`}>
-            {t('crud.search')}
-          </Button>
-          <Button icon={<UndoOutlined />} onClick={reset} data-testid={`${testId}-reset`}>
-            {t('crud.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchActions submitTestId={`${testId}-search`} resetTestId={`${testId}-reset`} onReset={reset} />
     </Form>
   );
 

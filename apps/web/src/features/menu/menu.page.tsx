@@ -6,8 +6,6 @@ import {
   NodeExpandOutlined,
   PlusOutlined,
   ReloadOutlined,
-  SearchOutlined,
-  UndoOutlined,
 } from '@ant-design/icons';
 import { DESC_STR_DEFAULT } from '@shuzhi/contracts/envelope';
 import { MENU_TYPE } from '@shuzhi/contracts/menu';
@@ -32,6 +30,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchActions } from '../../components/crud-page/search-actions.tsx';
 import { MenuIcon } from '../../components/menu-icon.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { Auth, useCan } from '../../platform/access/access.tsx';
@@ -354,28 +353,13 @@ export default function MenuPage() {
             data-testid="menu-search-type"
           />
         </Form.Item>
-        <Form.Item style={{ marginInlineEnd: 0 }}>
-          <Space>
-            <Button
-              type="primary"
-              htmlType="submit"
-              icon={<SearchOutlined />}
-              data-testid="menu-search-submit"
-            >
-              {t('crud.search')}
-            </Button>
-            <Button
-              icon={<UndoOutlined />}
-              onClick={() => {
-                searchForm.resetFields();
-                setFilters({});
-              }}
-              data-testid="menu-search-reset"
-            >
-              {t('crud.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions
+          testId="menu"
+          onReset={() => {
+            searchForm.resetFields();
+            setFilters({});
+          }}
+        />
       </Form>
 
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>

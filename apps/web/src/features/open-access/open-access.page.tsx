@@ -96,7 +96,7 @@ function SecretModal({ secret, onClose }: { secret: OpenAccessSecret | null; onC
       title={t('sysOpenAccess.secretTitle')}
       width={760}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={
         <Button type="primary" onClick={onClose} data-testid="open-access-secret-done">
           {t('sysOpenAccess.saved')}

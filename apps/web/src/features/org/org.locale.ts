@@ -20,7 +20,8 @@ export default {
       confirmDelete: '确定删除机构“{{name}}”吗？有下级机构或用户的机构不能删除。',
       exportName: '机构',
       collapse: '收起',
-      count: '共 {{count}} 个机构',
+      count_one: '共 {{count}} 个机构',
+      count_other: '共 {{count}} 个机构',
       tree: {
         searchPlaceholder: '搜索机构名称或编码',
         pickPlaceholder: '请选择机构',
@@ -49,7 +50,8 @@ export default {
       confirmDelete: 'Delete "{{name}}"? Organisations with sub-organisations or users cannot be deleted.',
       exportName: 'Organisations',
       collapse: 'Collapse',
-      count: '{{count}} organisations',
+      count_one: '{{count}} organisation',
+      count_other: '{{count}} organisations',
       tree: {
         searchPlaceholder: 'Search by name or code',
         pickPlaceholder: 'Select an organisation',
@@ -78,7 +80,8 @@ export default {
       confirmDelete: '確定刪除機構「{{name}}」嗎？有下級機構或使用者的機構不能刪除。',
       exportName: '機構',
       collapse: '收合',
-      count: '共 {{count}} 個機構',
+      count_one: '共 {{count}} 個機構',
+      count_other: '共 {{count}} 個機構',
       tree: {
         searchPlaceholder: '搜尋機構名稱或編碼',
         pickPlaceholder: '請選擇機構',

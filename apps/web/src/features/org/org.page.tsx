@@ -4,7 +4,6 @@ import {
   EditOutlined,
   PlusOutlined,
   ReloadOutlined,
-  SearchOutlined,
 } from '@ant-design/icons';
 import { STATUS } from '@shuzhi/contracts/envelope';
 import { type OrgListItem, type OrgNode, orgAddInputSchema } from '@shuzhi/contracts/org';
@@ -29,6 +28,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchActions } from '../../components/crud-page/search-actions.tsx';
 import { DictSelect } from '../../components/dict/dict-select.tsx';
 import { DictTag } from '../../components/dict/dict-tag.tsx';
 import { OrgTreeSelect } from '../../components/org-tree/org-tree-select.tsx';
@@ -375,21 +375,13 @@ export default function OrgPage() {
             data-testid="org-search-type"
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="org-search">
-              {t('crud.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                searchForm.resetFields();
-                search({});
-              }}
-            >
-              {t('crud.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions
+          submitTestId="org-search"
+          onReset={() => {
+            searchForm.resetFields();
+            search({});
+          }}
+        />
       </Form>
       <Row justify="space-between" style={{ marginBottom: 12 }}>
         <Col>

@@ -27,7 +27,8 @@ export default {
       grantScopeTitle: '数据范围：{{name}}',
       scopeOrgs: '自定义机构',
       scopeOrgsHint: '勾选的每个机构单独授权，不自动包含下级',
-      scopeOrgsCount: '已选 {{count}} 个机构',
+      scopeOrgsCount_one: '已选 {{count}} 个机构',
+      scopeOrgsCount_other: '已选 {{count}} 个机构',
       scopeAllOnlySuper: '仅超级管理员可授予全部数据',
       scope: {
         '1': '全部数据',
@@ -71,7 +72,8 @@ export default {
       grantScopeTitle: 'Data scope of {{name}}',
       scopeOrgs: 'Custom organisations',
       scopeOrgsHint: 'Each checked organisation is granted on its own, without its children',
-      scopeOrgsCount: '{{count}} organisations selected',
+      scopeOrgsCount_one: '{{count}} organisation selected',
+      scopeOrgsCount_other: '{{count}} organisations selected',
       scopeAllOnlySuper: 'Only the super admin may grant all data',
       scope: {
         '1': 'All data',
@@ -115,7 +117,8 @@ export default {
       grantScopeTitle: '資料範圍：{{name}}',
       scopeOrgs: '自訂機構',
       scopeOrgsHint: '勾選的每個機構單獨授權，不自動包含下級',
-      scopeOrgsCount: '已選 {{count}} 個機構',
+      scopeOrgsCount_one: '已選 {{count}} 個機構',
+      scopeOrgsCount_other: '已選 {{count}} 個機構',
       scopeAllOnlySuper: '僅超級管理員可授予全部資料',
       scope: {
         '1': '全部資料',

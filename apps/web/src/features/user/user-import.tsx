@@ -57,7 +57,7 @@ export function UserImportModal({ open, onClose }: { open: boolean; onClose(): v
       onCancel={close}
       width={760}
       destroyOnHidden
-      maskClosable={!uploading}
+      mask={{ closable: !uploading }}
       footer={
         <Space>
           {result ? (

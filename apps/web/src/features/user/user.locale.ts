@@ -164,7 +164,7 @@ export default {
       importStep2: 'Upload the filled-in Excel file (.xlsx, at most 5000 rows).',
       importDrop: 'Click or drop the file here',
       importing: 'Importing…',
-      importSummary: '{{total}} rows: {{imported}} imported, {{failed}} refused',
+      importSummary: 'Rows: {{total}}; imported: {{imported}}; refused: {{failed}}',
       importAllOk: 'All rows imported',
       importRow: 'Row',
       importMessages: 'Errors',

@@ -1,23 +1,24 @@
-import {
-  keepPreviousData,
-  type QueryKey,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageRequest, Resource, WithId } from './resource.ts';
 import { resourceKeys } from './resource.ts';
 
-/** One page of a resource; the previous page stays on screen while the next one loads. */
+/**
+ * One page of a resource. The previous page stays on screen while the next page, sort or search of the same
+ * list loads; a new `scope` (another dictionary type, another org) is another list, so its rows and total start
+ * empty under the loading state instead of showing the old list's figures beside the new heading.
+ */
 export function useResourcePage<T extends WithId, F extends object>(
   resource: Resource<T, F>,
   body: PageRequest<F>,
   enabled = true,
+  scope = '',
 ) {
   return useQuery({
     queryKey: resourceKeys.page(resource.service, body),
     queryFn: () => resource.page(body),
-    placeholderData: keepPreviousData,
+    meta: { scope },
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.meta?.scope === scope ? previous : undefined,
     enabled,
   });
 }

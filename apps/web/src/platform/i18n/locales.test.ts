@@ -48,6 +48,31 @@ describe('locales', () => {
     }
   });
 
+  it('gives every English count a singular form, and counts nothing else with a plural noun', () => {
+    const text = (key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
+    const all = keys(en);
+    for (const key of all) {
+      const value = text(key);
+      if (value.includes('{{count}}') && !/_(one|other)$/.test(key)) {
+        // A bare key counted in English reads "1 records"; i18next picks key_one / key_other by count.
+        expect(/\{\{count\}\} [a-z]+s\b/.test(value), `en ${key}: "${value}" needs _one / _other`).toBe(
+          false,
+        );
+      }
+      if (key.endsWith('_other'))
+        expect(all, `en ${key} has no _one`).toContain(key.replace(/_other$/, '_one'));
+      // Another number before a plural noun ("{{pending}} records") cannot be made singular.
+      const loose = value.match(
+        /\{\{(?!count\}\})\w+\}\} (?:[a-z]+ )?(?:records|rows|units|forms|files|fields)\b/,
+      );
+      expect(loose, `en ${key}: "${value}"`).toBeNull();
+    }
+    expect(i18n.t('enterprise.categoryCount', { lng: 'en', count: 1 })).toBe('1 form');
+    expect(i18n.t('enterprise.categoryCount', { lng: 'en', count: 2 })).toBe('2 forms');
+    expect(i18n.t('enterprise.categoryCount', { lng: 'zh-CN', count: 1 })).toBe('1 张表单');
+  });
+
   it('uses the exact zh-CN texts of the specification', () => {
     const zh = (key: string, options?: Record<string, unknown>) => i18n.t(key, { lng: 'zh-CN', ...options });
     expect(zh('http.timeout')).toBe('网络超时');

@@ -1,4 +1,4 @@
-import type { SeedForm, SeedFormCategory } from '../types.ts';
+import type { SeedForm, SeedFormCategory, SeedFormRecord } from '../types.ts';
 
 /**
  * Demo report forms of the Huangpu district (issue 5): three categories and three published forms with
@@ -236,7 +236,14 @@ const POPULATION_FORM: SeedForm = {
     numbering: { prefix: 'RK', datePart: 'yyyyMM', digits: 4 },
     fields: [
       { id: 'sn', type: 'serialNo', label: '报表编号', span: 12, readOnly: true },
-      { id: 'month', type: 'month', label: '统计月份', span: 12, required: true },
+      {
+        id: 'month',
+        type: 'month',
+        label: '统计月份',
+        span: 12,
+        required: true,
+        default: { kind: 'period' },
+      },
       {
         id: 'unit',
         type: 'org',
@@ -292,64 +299,86 @@ const POPULATION_FORM: SeedForm = {
     ],
   },
   records: [
+    // Three months back (closed after review): the communities of 南京东路街道.
+    population('gzlstaff', 3, 'approved', [2986, 1012, 41, 1180, 2, 5, 9, 6]),
+    population('njdlstaff', 3, 'approved', [2410, 655, 12, 1032, 1, 3, 4, 8], '310101002002'),
+    population('njdlstaff', 3, 'approved', [1875, 430, 8, 802, 0, 2, 3, 3], '310101002003'),
+    // Two months back.
+    population('gridstaff', 2, 'approved', [3126, 842, 37, 1268, 4, 6, 11, 9]),
+    population('gzlstaff', 2, 'approved', [2990, 1008, 40, 1183, 3, 2, 6, 7]),
+    population('njdlstaff', 2, 'approved', [2405, 662, 12, 1035, 2, 4, 3, 5], '310101002002'),
     {
-      account: 'gridstaff',
+      account: 'njdlstaff',
+      orgCode: '310101002003',
       state: 'approved',
-      daysAgo: 50,
-      values: {
-        month: '2026-09',
-        huji: 3126,
-        liudong: 842,
-        jingwai: 37,
-        elderly: 1268,
-        born: 4,
-        died: 6,
-        movein: 11,
-        moveout: 9,
-        phone: '13701830021',
-      },
+      daysAgo: 0,
+      periodsAgo: 2,
+      zero: true,
+      values: {},
     },
+    // Last month: one returned, some waiting for review, one approved.
     {
       account: 'gridstaff',
       state: 'returned',
       comment: '来沪人员数与网格台账不符，请核实后重新报送。',
-      daysAgo: 18,
+      daysAgo: 0,
+      periodsAgo: 1,
       values: {
-        month: '2026-10',
-        huji: 3121,
-        liudong: 905,
-        jingwai: 36,
-        elderly: 1271,
-        born: 3,
-        died: 8,
-        movein: 7,
-        moveout: 7,
-        phone: '13701830021',
+        ...populationValues([3121, 905, 36, 1271, 3, 8, 7, 7]),
         remark: '本月辖区新增一处在建工地，来沪务工人员增加。',
       },
     },
     {
       account: 'fgwstaff',
       state: 'submitted',
-      daysAgo: 6,
+      daysAgo: 0,
+      periodsAgo: 1,
       values: {
-        month: '2026-10',
-        huji: 0,
-        liudong: 12,
-        jingwai: 0,
-        elderly: 0,
+        ...populationValues([0, 12, 0, 0, 0, 0, 0, 0]),
         phone: '13601820315',
         remark: '委机关集体户人员情况。',
       },
     },
+    population('gzlstaff', 1, 'submitted', [2995, 1001, 39, 1186, 2, 3, 5, 4]),
+    population('njdlstaff', 1, 'approved', [2398, 670, 13, 1037, 1, 2, 2, 6], '310101002002'),
+    // This month: a draft.
     {
       account: 'gridstaff',
       state: 'draft',
       daysAgo: 1,
-      values: { month: '2026-11', huji: 3119, liudong: 876, elderly: 1275 },
+      periodsAgo: 0,
+      values: { month: { $period: true }, huji: 3119, liudong: 876, elderly: 1275 },
     },
   ],
+  periods: {
+    settings: { kind: 'month', dueDays: 5, graceDays: 3, onePerOrg: true },
+    back: 3,
+    closed: 1,
+  },
 };
+
+/** Population figures: 户籍, 来沪, 境外, 60+, 出生, 死亡, 迁入, 迁出. */
+function populationValues(n: readonly number[]): Record<string, unknown> {
+  const [huji, liudong, jingwai, elderly, born, died, movein, moveout] = n;
+  return { month: { $period: true }, huji, liudong, jingwai, elderly, born, died, movein, moveout };
+}
+
+function population(
+  account: string,
+  periodsAgo: number,
+  state: 'submitted' | 'approved',
+  figures: readonly number[],
+  orgCode?: string,
+): SeedFormRecord {
+  return {
+    account,
+    state,
+    daysAgo: 0,
+    periodsAgo,
+    values: { ...populationValues(figures), phone: '13701830021' },
+    ...(orgCode ? { orgCode } : {}),
+  };
+}
 
 const SAFETY_FORM: SeedForm = {
   title: '安全生产检查记录',

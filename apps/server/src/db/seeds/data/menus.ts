@@ -146,7 +146,17 @@ const reportCenter = dir('reportCenter', '报表中心', '/report', 'FundProject
   page('diyReport', '报表填报', '/diyReport', '/diyReport/index', 'FormOutlined', 1, {
     enabled: true,
     isKeepAlive: true,
-    buttons: buttons('diyReport', ['page', 'list', 'detail', 'add', 'update', 'delete', 'submit', 'export']),
+    buttons: buttons('diyReport', [
+      'page',
+      'list',
+      'detail',
+      'add',
+      'update',
+      'delete',
+      'submit',
+      'export',
+      'import',
+    ]),
   }),
   page('diyReportAudit', '报表审核', '/diyReport/audit', '/diyReport/audit/index', 'AuditOutlined', 2, {
     enabled: true,
@@ -156,7 +166,18 @@ const reportCenter = dir('reportCenter', '报表中心', '/report', 'FundProject
     enabled: true,
     buttons: buttons('diyTable', [...CRUD, 'design', 'publish', 'clone', 'export', 'import']),
   }),
-  page('diyReportPeriod', '填报周期', '/diyReport/period', '/diyReport/period/index', 'FieldTimeOutlined', 4),
+  page(
+    'diyReportPeriod',
+    '填报周期',
+    '/diyReport/period',
+    '/diyReport/period/index',
+    'FieldTimeOutlined',
+    4,
+    {
+      enabled: true,
+      buttons: buttons('diyPeriod', ['page', 'add', 'update', 'close', 'reopen']),
+    },
+  ),
   page('diyField', '字段管理', '/diyReport/field', '/diyReport/field/index', 'ProfileOutlined', 5),
   page('diyWord', '文书报告', '/diyword/index', '/diyword/index', 'FileWordOutlined', 6),
   page('diyReportRecycle', '回收站', '/diyReport/recycle', '/diyReport/recycle/index', 'RestOutlined', 7, {
@@ -177,7 +198,7 @@ const reportCenter = dir('reportCenter', '报表中心', '/report', 'FundProject
   ),
   hidden('diyFormTable', '表单填报', '/diyReport/index/formTable', '/diyReport/formTable/index', 20, true),
   hidden('diyTableDesign', '表单设计', '/diyTable/design', '/diyTable/design/index', 23, true),
-  hidden('diyLoadTable', '数据加载', '/diyLoad/index/loadTable', '/diyLoad/loadTable/index', 21),
+  hidden('diyLoadTable', '汇总报表', '/diyLoad/index/loadTable', '/diyLoad/loadTable/index', 21, true),
   hidden('diyLoadScreen', '数据大屏', '/diyScreen/loadScreen', '/diyScreen/loadScreen/index', 22),
 ]);
 

@@ -56,6 +56,7 @@ const formWith = (canExport: boolean): FormDesignForFilling => ({
       delete: false,
       audit: false,
       export: canExport,
+      import: false,
       design: false,
     },
     categoryId: null,
@@ -65,6 +66,8 @@ const formWith = (canExport: boolean): FormDesignForFilling => ({
     version: 1,
     hasDraft: false,
     recordCount: 0,
+    periodKind: 'none',
+    currentPeriod: null,
   },
 });
 

@@ -1,7 +1,7 @@
-import { SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { CopyOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { type FormDesign, RECORD_STATUS, type RecordValues } from '@shuzhi/contracts/diy-form';
 import type { Filler } from '@shuzhi/contracts/diy-validate';
-import { Alert, App, Button, Drawer, Grid, Space, Typography } from 'antd';
+import { Alert, App, Button, Drawer, Grid, Space, Tooltip, Typography } from 'antd';
 import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -40,6 +40,10 @@ export type FillDrawerProps = {
   onSaved: () => void;
   /** The server asked for the form password (F1007): true once verified, and the save is tried again. */
   askPassword: () => Promise<boolean>;
+  /** Periodic forms: the period a new record is filed in (沿用上期数据 copies from before it). */
+  period?: { id: number; name: string; startDate?: string | null } | null;
+  /** A save failed for a reason that is no field's (the list shows it and reloads the period's state). */
+  onFailed?: (error: unknown) => void;
 };
 
 /** Who fills: the session's user (the design's defaults — org, region, name — come from here). */
@@ -74,6 +78,8 @@ export function FillDrawer({
   onClose,
   onSaved,
   askPassword,
+  period,
+  onFailed,
 }: FillDrawerProps) {
   const open = target !== null;
   // The drawer's own close (Esc) goes through the body's unsaved-changes check.
@@ -101,6 +107,8 @@ export function FillDrawer({
           onClose={onClose}
           onSaved={onSaved}
           askPassword={askPassword}
+          period={period}
+          onFailed={onFailed}
           closeRef={closeRef}
         />
       ) : null}
@@ -117,6 +125,8 @@ function FillBody({
   onClose,
   onSaved,
   askPassword,
+  period,
+  onFailed,
   closeRef,
 }: Omit<FillDrawerProps, 'target'> & { target: FillTarget; closeRef: RefObject<() => void> }) {
   const { t } = useTranslation();
@@ -130,7 +140,12 @@ function FillBody({
   const [errors, setErrors] = useState<ServerErrors | undefined>(target.errors);
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState<'draft' | 'submit' | null>(null);
+  const [prefilling, setPrefilling] = useState(false);
+  const [prefilledFrom, setPrefilledFrom] = useState<string | null>(null);
+  // Bumped to remount the renderer on values it did not produce (the last period's).
+  const [generation, setGeneration] = useState(0);
   const readOnly = record?.status === RECORD_STATUS.approved;
+  const fresh = recordId === null && target.record === null;
 
   const onChange = useCallback((next: RecordValues, path: string) => {
     setValues(next);
@@ -154,6 +169,45 @@ function FillBody({
   };
   closeRef.current = close;
 
+  /** 沿用上期数据: the org's latest earlier record, loaded into the form for review; nothing is saved. */
+  const loadPrefill = async () => {
+    if (!period || prefilling) return;
+    setPrefilling(true);
+    try {
+      const found = await diyRecordApi.prefill(tableId, period.id);
+      if (!found) {
+        message.info(t('diyPeriod.table.prefillNone'));
+        return;
+      }
+      setValues({ ...presets, ...found.values });
+      setGeneration((g) => g + 1);
+      setErrors(undefined);
+      setDirty(true);
+      setPrefilledFrom(found.fromPeriodName);
+      message.success(t('diyPeriod.table.prefillDone', { name: found.fromPeriodName }));
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return;
+      message.error(
+        error instanceof Error && error.message ? error.message : t('diyPeriod.table.prefillFailed'),
+      );
+    } finally {
+      setPrefilling(false);
+    }
+  };
+  const prefill = useReclickGuard(() => {
+    if (!dirty) {
+      void loadPrefill();
+      return;
+    }
+    modal.confirm({
+      title: t('diyPeriod.table.prefill'),
+      content: t('diyPeriod.table.prefillReplace'),
+      okButtonProps: { 'data-testid': 'diy-fill-prefill-ok' },
+      cancelText: t('common.cancel'),
+      onOk: () => void loadPrefill(),
+    });
+  });
+
   const send = async (submit: boolean, retried = false): Promise<void> => {
     const check = renderer.current?.check(submit ? 'submit' : 'draft');
     if (!check) return;
@@ -165,7 +219,11 @@ function FillBody({
     try {
       let id = recordId;
       if (id === null) {
-        id = await diyRecordApi.add(tableId, { values: check.values, submit });
+        id = await diyRecordApi.add(tableId, {
+          values: check.values,
+          submit,
+          ...(period ? { periodId: period.id } : {}),
+        });
         setRecordId(id);
       } else {
         await diyRecordApi.update(tableId, { id, values: check.values, submit });
@@ -192,8 +250,8 @@ function FillBody({
       if (fields) {
         setErrors(fields);
         message.error(t('diyFormTable.fill.fixErrors', { count: Object.keys(fields).length }));
-      } else
-        message.error(error instanceof Error && error.message ? error.message : t('diyFormTable.failed'));
+      } else if (onFailed) onFailed(error);
+      else message.error(error instanceof Error && error.message ? error.message : t('diyFormTable.failed'));
     } finally {
       setSaving(null);
     }
@@ -228,10 +286,37 @@ function FillBody({
         >
           {heading}
         </Typography.Title>
+        {fresh && period && !readOnly ? (
+          <Tooltip title={t('diyPeriod.table.prefillTip')}>
+            <Button
+              size="small"
+              icon={<CopyOutlined />}
+              loading={prefilling}
+              disabled={saving !== null}
+              onClick={prefill}
+              data-testid="diy-fill-prefill"
+            >
+              {t('diyPeriod.table.prefill')}
+            </Button>
+          </Tooltip>
+        ) : null}
         {record ? <RecordStatusTag status={record.status} /> : null}
       </div>
       <div style={{ flex: 1, overflow: 'auto', padding: screens.md ? 24 : 12 }} data-testid="diy-fill-body">
         {record ? <ReturnedNotice record={record} /> : null}
+        {period && !record ? (
+          <Alert
+            type={prefilledFrom ? 'success' : 'info'}
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={
+              prefilledFrom
+                ? t('diyPeriod.table.prefillDone', { name: prefilledFrom })
+                : t('diyPeriod.table.newIn', { name: period.name })
+            }
+            data-testid="diy-fill-period"
+          />
+        ) : null}
         {readOnly ? (
           <Alert
             type="success"
@@ -249,6 +334,7 @@ function FillBody({
           />
         ) : null}
         <FormRenderer
+          key={generation}
           ref={renderer}
           design={design}
           values={values}
@@ -257,6 +343,7 @@ function FillBody({
           errors={errors}
           filler={filler}
           isNew={!target.record}
+          periodStart={period?.startDate}
           labels={record?.labels}
           recordId={recordId}
           width={screens.md ? 'desktop' : 'phone'}

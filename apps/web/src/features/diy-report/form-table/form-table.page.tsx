@@ -2,6 +2,7 @@ import {
   DeleteOutlined,
   EditOutlined,
   EyeOutlined,
+  FileDoneOutlined,
   FilterOutlined,
   LockOutlined,
   PlusOutlined,
@@ -11,6 +12,7 @@ import {
   UndoOutlined,
 } from '@ant-design/icons';
 import { type FormDesign, type FormField, valueFields } from '@shuzhi/contracts/diy-form';
+import type { PeriodBrief, PeriodRow } from '@shuzhi/contracts/diy-period';
 import { DESC_STR_DEFAULT } from '@shuzhi/contracts/envelope';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -28,14 +30,17 @@ import {
   Select,
   Space,
   Table,
+  Tag,
   Tooltip,
   Typography,
 } from 'antd';
-import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import type { ColumnsType } from 'antd/es/table/interface';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTablePaging } from '../../../components/crud-page/table-paging.ts';
 import { serverFieldErrors } from '../../../components/diy-form/index.ts';
+import { ImportButton } from '../../../components/diy-import/index.ts';
 import {
   DIY_RECORD_KEYS,
   type DiyRecord,
@@ -47,16 +52,16 @@ import {
 } from '../../../components/diy-record/index.ts';
 import { useReclickGuard } from '../../../components/use-reclick-guard.ts';
 import { HttpError, UnauthorizedError } from '../../../platform/http/http-client.ts';
+import { isFilable, PERIOD_KEYS, periodApi } from '../../diy-period/diy-period.api.ts';
+import { PeriodStateTag } from '../../diy-period/period-tag.tsx';
 import { useFormPasswordPrompt } from '../form-password.tsx';
 import { HIDE_LIST_PARAM, readHideList, setFormPageTitle } from '../open-form-item.ts';
 import { ExportLedgerButton } from './export-ledger.tsx';
 import { FillDrawer, type FillTarget } from './fill-drawer.tsx';
 import { FilterBuilder } from './filter-builder.tsx';
+import { PeriodBanner, ZeroReportDialog } from './period-parts.tsx';
 import { buildRecordColumns, initialHidden, type SystemColumn } from './record-columns.tsx';
-import { buildFilters, type FilterDraft } from './record-filters.ts';
-
-type SortOrder = 'ascending' | 'descending';
-type Sort = { field: string; order: SortOrder } | null;
+import { buildFilters, type FilterDraft, parseUrlFilters, URL_QUERY_KEYS } from './record-filters.ts';
 
 /** Answers of the design call that end on a result page instead of the list. */
 const BLOCKING = ['F1000', 'F1001', 'F1002', 'F1003'] as const;
@@ -154,6 +159,9 @@ function FormTable({ tableId }: { tableId: number }) {
         canAdd={design.data.item.myAuth.add}
         canExport={design.data.item.myAuth.export}
         defaultHidden={design.data.item.defaultHideDataList}
+        periodic={(design.data.item.periodKind ?? 'none') !== 'none'}
+        currentPeriod={design.data.item.currentPeriod ?? null}
+        version={design.data.version}
         askPassword={askPassword}
       />
     );
@@ -174,7 +182,17 @@ type RecordListProps = {
   canExport: boolean;
   defaultHidden: string[];
   askPassword: () => Promise<boolean>;
+  /** The form is collected period after period (its records belong to periods). */
+  periodic?: boolean;
+  /** The period filing goes to now (the list starts on it). */
+  currentPeriod?: PeriodBrief | null;
+  /** The published version (`design` is its design). */
+  version?: number;
 };
+
+const idParam = (raw: string | null) => (raw && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined);
+/** Codes of the answers that mean the period does not take the change (its state may have moved on). */
+const PERIOD_CODES = ['F1021', 'F1022', 'F1023', 'F1024', 'F1025'];
 
 const ACTION_WIDTH = 58;
 
@@ -186,11 +204,14 @@ function RecordList({
   canExport,
   defaultHidden,
   askPassword,
+  periodic = false,
+  currentPeriod = null,
+  version,
 }: RecordListProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const statusText = useRecordStatusText();
   const words = useSummaryWords();
   const fields = useMemo(() => valueFields(design) as FormField[], [design]);
@@ -199,7 +220,8 @@ function RecordList({
   const presets = useMemo(() => {
     const out: Record<string, string> = {};
     for (const [key, value] of params.entries()) {
-      if (key !== 'id' && key !== HIDE_LIST_PARAM && fields.some((f) => f.id === key)) out[key] = value;
+      if (key === 'id' || key === HIDE_LIST_PARAM || URL_QUERY_KEYS.includes(key)) continue;
+      if (fields.some((f) => f.id === key)) out[key] = value;
     }
     return out;
   }, [params, fields]);
@@ -211,16 +233,100 @@ function RecordList({
   const [drafts, setDrafts] = useState<FilterDraft[]>([]);
   const [applied, setApplied] = useState<FilterDraft[]>([]);
   const [filterOpen, setFilterOpen] = useState(false);
-  const [sort, setSort] = useState<Sort>(null);
-  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
+  // The sorted column's server field: the columns are built further down, from the state above them.
+  const columnSortRef = useRef<(key: string) => string | undefined>(() => undefined);
+  const { paging, setPaging, sort, onTableChange } = useTablePaging<DiyRecord>({
+    sortField: (sorter) => columnSortRef.current(String(sorter.columnKey ?? '')),
+    onFirstPage: () => setSelected([]),
+  });
   const [selected, setSelected] = useState<number[]>([]);
   const [hidden, setHidden] = useState<string[]>(() =>
     initialHidden(design, defaultHidden, readHideList(params)),
   );
   const [viewing, setViewing] = useState<number | null>(null);
   const [filling, setFilling] = useState<FillTarget | null>(null);
+  const [zeroOpen, setZeroOpen] = useState(false);
 
-  const filters = useMemo(() => buildFilters(applied, fields), [applied, fields]);
+  // The roll-up drill-down opens the list with `periodId`, `orgId` and `filter=<field>:prefix:<code>`.
+  const urlPeriod = idParam(params.get('periodId'));
+  const urlOrg = idParam(params.get('orgId'));
+  // The （本级） row of a roll-up: the org's own records, not those of the orgs below it.
+  const urlOrgOwn = params.get('orgOwn') === '1';
+  const urlOrgFilter = useMemo(
+    () => (urlOrg === undefined ? {} : { orgId: urlOrg, ...(urlOrgOwn ? { orgOwn: true } : {}) }),
+    [urlOrg, urlOrgOwn],
+  );
+  const urlFilters = useMemo(() => parseUrlFilters(params.getAll('filter'), fields), [params, fields]);
+  const dropParam = (key: string, value?: string) => {
+    const next = new URLSearchParams(params);
+    if (value === undefined) next.delete(key);
+    else {
+      const kept = next.getAll(key).filter((v) => v !== value);
+      next.delete(key);
+      for (const v of kept) next.append(key, v);
+    }
+    if (key === 'orgId') {
+      next.delete('orgName');
+      next.delete('orgOwn');
+    }
+    setParams(next, { replace: true });
+    setPaging((p) => ({ ...p, page: 1 }));
+    setSelected([]);
+  };
+
+  const periods = useQuery({
+    queryKey: PERIOD_KEYS.list(tableId),
+    queryFn: () => periodApi.list(tableId),
+    enabled: periodic,
+    retry: false,
+  });
+  /** The chosen period: an id, every period ('all'), or null for the default (the current one). */
+  const [periodChoice, setPeriodChoice] = useState<number | 'all' | null>(urlPeriod ?? null);
+  const fallbackPeriod = periods.data?.find((p) => p.state !== 'upcoming')?.id;
+  const periodId: number | undefined = !periodic
+    ? undefined
+    : periodChoice === 'all'
+      ? undefined
+      : (periodChoice ?? currentPeriod?.id ?? fallbackPeriod);
+  const periodById = useMemo(() => new Map((periods.data ?? []).map((p) => [p.id, p])), [periods.data]);
+  // Where a new record goes: the chosen period, or the current one while every period is listed.
+  const fileToId = periodId ?? currentPeriod?.id;
+  const fileTo: (PeriodBrief & Partial<PeriodRow>) | null = !periodic
+    ? null
+    : ((fileToId !== undefined ? periodById.get(fileToId) : undefined) ??
+      (fileToId === currentPeriod?.id ? currentPeriod : null));
+  const filable = !periodic || (fileTo !== null && isFilable(fileTo.state));
+  // A period files with the version it keeps (one published mid-period applies from the next period): a new
+  // record of the period, or a change to one, is filled with that version's design.
+  const fillVersion =
+    !periodic || filling === null
+      ? undefined
+      : filling.record
+        ? filling.record.periodId !== null
+          ? filling.record.version
+          : undefined
+        : fileTo?.version;
+  const pinnedVersion = fillVersion !== undefined && fillVersion !== version ? fillVersion : undefined;
+  const pinnedDesign = useQuery({
+    queryKey: DIY_RECORD_KEYS.design(tableId, pinnedVersion),
+    queryFn: () => diyRecordApi.design(tableId, pinnedVersion),
+    enabled: pinnedVersion !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const fillDesign = pinnedVersion === undefined ? design : (pinnedDesign.data?.design ?? design);
+  const recordFilable = (record: DiyRecord) => {
+    if (!periodic || record.periodId === null) return true;
+    const period = periodById.get(record.periodId);
+    return period ? isFilable(period.state) : true;
+  };
+
+  const filters = useMemo(
+    () => [
+      ...buildFilters(applied, fields),
+      ...urlFilters.map((f) => ({ field: f.field, op: f.op, value: f.value })),
+    ],
+    [applied, fields, urlFilters],
+  );
   const body = useMemo(
     () => ({
       page: paging.page,
@@ -230,9 +336,11 @@ function RecordList({
       ...(status !== undefined ? { status } : {}),
       ...(mine ? { mine: true } : {}),
       ...(filters.length ? { filters } : {}),
+      ...(periodId !== undefined ? { periodId } : {}),
+      ...urlOrgFilter,
       ...(sort ? { field: sort.field, order: sort.order } : {}),
     }),
-    [paging, keyword, status, mine, filters, sort],
+    [paging, keyword, status, mine, filters, periodId, urlOrgFilter, sort],
   );
   const page = useQuery({
     queryKey: DIY_RECORD_KEYS.page(tableId, body),
@@ -265,6 +373,11 @@ function RecordList({
   const showError = (error: unknown) => {
     if (error instanceof UnauthorizedError) return;
     message.error(error instanceof Error && error.message ? error.message : t('diyFormTable.failed'));
+    // The period was closed or ran out meanwhile: show where it stands now.
+    if (error instanceof HttpError && PERIOD_CODES.includes(String(error.code))) {
+      void queryClient.invalidateQueries({ queryKey: PERIOD_KEYS.list(tableId) });
+      void refresh();
+    }
   };
 
   const [busy, setBusy] = useState<number | 'batch' | null>(null);
@@ -309,7 +422,13 @@ function RecordList({
     createOrgName: t('diyRecord.org'),
     submitTime: t('diyRecord.submitTime'),
   };
-  const allColumns = buildRecordColumns(design, rows, { system: systemTitles, statusText, words });
+  const allColumns = buildRecordColumns(design, rows, {
+    system: systemTitles,
+    statusText,
+    words,
+    flags: { zero: t('diyRecord.zero'), late: t('diyRecord.late') },
+    ...(periodic ? { period: t('diyRecord.period') } : {}),
+  });
   const shown = allColumns.filter((c) => !hidden.includes(c.key));
   const actionCount = Math.max(
     1,
@@ -347,15 +466,18 @@ function RecordList({
             {t('diyFormTable.view')}
           </Button>
           {record.can.update ? (
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => setFilling({ record })}
-              data-testid="diy-record-edit"
-            >
-              {t('diyFormTable.edit')}
-            </Button>
+            <Tooltip title={recordFilable(record) ? undefined : t('diyPeriod.table.notFilable')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                disabled={!recordFilable(record)}
+                onClick={() => setFilling({ record })}
+                data-testid="diy-record-edit"
+              >
+                {t('diyFormTable.edit')}
+              </Button>
+            </Tooltip>
           ) : null}
           {record.can.submit ? (
             <Popconfirm
@@ -365,11 +487,13 @@ function RecordList({
               cancelText={t('common.cancel')}
               okButtonProps={{ 'data-testid': 'diy-record-submit-ok' }}
               onConfirm={() => void submitRow(record)}
+              disabled={!recordFilable(record)}
             >
               <Button
                 type="link"
                 size="small"
                 icon={<SendOutlined />}
+                disabled={!recordFilable(record)}
                 loading={busy === record.id}
                 data-testid="diy-record-submit"
               >
@@ -385,12 +509,14 @@ function RecordList({
               okButtonProps={{ danger: true, 'data-testid': 'diy-record-delete-ok' }}
               cancelText={t('common.cancel')}
               onConfirm={() => void remove([record.id], record.id)}
+              disabled={!recordFilable(record)}
             >
               <Button
                 type="link"
                 size="small"
                 danger
                 icon={<DeleteOutlined />}
+                disabled={!recordFilable(record)}
                 loading={busy === record.id}
                 data-testid="diy-record-delete"
               >
@@ -403,32 +529,12 @@ function RecordList({
     },
   ];
 
-  const onTableChange = (
-    pagination: TablePaginationConfig,
-    _filters: unknown,
-    sorter: SorterResult<DiyRecord> | SorterResult<DiyRecord>[],
-    extra: { action: string },
-  ) => {
-    if (extra.action === 'sort') {
-      const first = Array.isArray(sorter) ? sorter[0] : sorter;
-      const column = allColumns.find((c) => c.key === String(first?.columnKey ?? ''));
-      setSort(
-        column?.sort && first?.order
-          ? { field: column.sort, order: first.order === 'descend' ? 'descending' : 'ascending' }
-          : null,
-      );
-      firstPage();
-      return;
-    }
-    if (extra.action === 'paginate') {
-      const pageSize = pagination.pageSize ?? paging.pageSize;
-      setPaging({ page: pageSize !== paging.pageSize ? 1 : (pagination.current ?? 1), pageSize });
-    }
-  };
+  columnSortRef.current = (key) => allColumns.find((c) => c.key === key)?.sort ?? undefined;
 
-  const deletable = new Set(rows.filter((r) => r.can.delete).map((r) => r.id));
+  const deletable = new Set(rows.filter((r) => r.can.delete && recordFilable(r)).map((r) => r.id));
   const anyDeletable = deletable.size > 0 || selected.length > 0;
-  const searching = keyword !== '' || status !== undefined || mine || filters.length > 0;
+  const searching =
+    keyword !== '' || status !== undefined || mine || filters.length > 0 || urlOrg !== undefined;
 
   const resetSearch = () => {
     setKeywordText('');
@@ -476,19 +582,73 @@ function RecordList({
         >
           <span data-testid="diy-form-table-title">{title}</span>
         </Typography.Title>
+        {canAdd && periodic ? (
+          <Tooltip title={filable ? undefined : t('diyPeriod.table.notFilable')}>
+            <Button
+              icon={<FileDoneOutlined />}
+              disabled={!filable || !fileTo}
+              onClick={() => setZeroOpen(true)}
+              data-testid="diy-record-zero"
+            >
+              {t('diyPeriod.table.zero')}
+            </Button>
+          </Tooltip>
+        ) : null}
         {canAdd ? (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setFilling({ record: null })}
-            data-testid="diy-record-add"
-          >
-            {t('diyFormTable.add')}
-          </Button>
+          <Tooltip title={filable ? undefined : t('diyPeriod.table.notFilable')}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              disabled={!filable}
+              onClick={() => setFilling({ record: null })}
+              data-testid="diy-record-add"
+            >
+              {t('diyFormTable.add')}
+            </Button>
+          </Tooltip>
         ) : null}
       </div>
 
+      {periodic ? <PeriodBanner period={fileTo} /> : null}
+
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center', marginBottom: 12 }}>
+        {periodic ? (
+          <Select
+            style={{ width: 220 }}
+            value={periodId ?? 'all'}
+            loading={periods.isLoading}
+            status={periods.isError ? 'error' : undefined}
+            onChange={(value: number | 'all') => {
+              setPeriodChoice(value);
+              if (urlPeriod !== undefined) dropParam('periodId');
+              else firstPage();
+            }}
+            options={[
+              { value: 'all', label: t('diyPeriod.table.allPeriods') },
+              ...(periods.data ?? []).map((p) => ({
+                value: p.id,
+                label: (
+                  <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+                    <span>{p.name}</span>
+                    {p.state === 'open' ? null : <PeriodStateTag state={p.state} />}
+                  </span>
+                ),
+                title: p.name,
+              })),
+              ...(periodId !== undefined && !periodById.has(periodId)
+                ? [
+                    {
+                      value: periodId,
+                      label: currentPeriod?.id === periodId ? currentPeriod.name : `#${periodId}`,
+                    },
+                  ]
+                : []),
+            ]}
+            aria-label={t('diyPeriod.table.period')}
+            title={periods.isError ? t('diyPeriod.table.periodsFailed') : undefined}
+            data-testid="diy-record-period"
+          />
+        ) : null}
         <Input.Search
           allowClear
           style={{ width: 260 }}
@@ -578,6 +738,12 @@ function RecordList({
             </Button>
           </Popconfirm>
         ) : null}
+        <ImportButton
+          tableId={tableId}
+          period={fileTo ? { id: fileTo.id, name: fileTo.name } : null}
+          disabledReason={filable ? undefined : t('diyPeriod.table.notFilable')}
+          onImported={() => void refresh()}
+        />
         {canExport ? (
           <ExportLedgerButton
             tableId={tableId}
@@ -587,6 +753,8 @@ function RecordList({
               ...(status !== undefined ? { status } : {}),
               ...(mine ? { mine: true } : {}),
               ...(filters.length ? { filters } : {}),
+              ...(periodId !== undefined ? { periodId } : {}),
+              ...urlOrgFilter,
             }}
           />
         ) : null}
@@ -614,6 +782,65 @@ function RecordList({
           </Tooltip>
         </Popover>
       </div>
+
+      {urlPeriod !== undefined || urlOrg !== undefined || urlFilters.length > 0 ? (
+        <div
+          style={{ display: 'flex', gap: 6, flexWrap: 'wrap', marginBottom: 12 }}
+          data-testid="diy-record-chips"
+        >
+          {urlPeriod !== undefined ? (
+            <Tag
+              closable
+              color="blue"
+              onClose={(e) => {
+                e.preventDefault();
+                setPeriodChoice(null);
+                dropParam('periodId');
+              }}
+              data-testid="diy-chip-period"
+            >
+              {t('diyPeriod.table.filterPeriod', {
+                name: periodById.get(urlPeriod)?.name ?? `#${urlPeriod}`,
+              })}
+            </Tag>
+          ) : null}
+          {urlOrg !== undefined ? (
+            <Tag
+              closable
+              color="blue"
+              onClose={(e) => {
+                e.preventDefault();
+                dropParam('orgId');
+              }}
+              data-testid="diy-chip-org"
+            >
+              {t('diyPeriod.table.filterOrg', {
+                name:
+                  params.get('orgName') ||
+                  rows.find((r) => r.createOrgId === urlOrg)?.createOrgName ||
+                  t('diyPeriod.table.orgFallback', { id: urlOrg }),
+              })}
+            </Tag>
+          ) : null}
+          {urlFilters.map((filter) => (
+            <Tag
+              key={filter.raw}
+              closable
+              color="blue"
+              onClose={(e) => {
+                e.preventDefault();
+                dropParam('filter', filter.raw);
+              }}
+              data-testid="diy-chip-filter"
+            >
+              {t('diyPeriod.table.filterPrefix', {
+                field: fields.find((f) => f.id === filter.field)?.label ?? filter.field,
+                code: String(filter.value),
+              })}
+            </Tag>
+          ))}
+        </div>
+      ) : null}
 
       {filterOpen ? (
         <Card size="small" style={{ marginBottom: 12 }} data-testid="diy-record-filter-panel">
@@ -680,7 +907,7 @@ function RecordList({
               description={searching ? t('diyFormTable.noMatch') : t('diyFormTable.empty')}
               data-testid="diy-record-empty"
             >
-              {!searching && canAdd ? (
+              {!searching && canAdd && filable ? (
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => setFilling({ record: null })}>
                   {t('diyFormTable.addFirst')}
                 </Button>
@@ -709,13 +936,29 @@ function RecordList({
       <FillDrawer
         tableId={tableId}
         title={title}
-        design={design}
+        design={fillDesign}
         target={filling}
         presets={presets}
         onClose={() => setFilling(null)}
         onSaved={() => void refresh()}
+        onFailed={showError}
         askPassword={askPassword}
+        period={periodic && fileTo ? { id: fileTo.id, name: fileTo.name, startDate: fileTo.startDate } : null}
       />
+      {periodic && fileTo ? (
+        <ZeroReportDialog
+          open={zeroOpen}
+          tableId={tableId}
+          period={fileTo}
+          onClose={() => setZeroOpen(false)}
+          onDone={() => {
+            setZeroOpen(false);
+            void refresh();
+            void queryClient.invalidateQueries({ queryKey: PERIOD_KEYS.list(tableId) });
+          }}
+          onFailed={showError}
+        />
+      ) : null}
     </div>
   );
 }

@@ -83,6 +83,7 @@ const FORM: FormDesignForFilling = {
       delete: true,
       audit: false,
       export: false,
+      import: false,
       design: false,
     },
     categoryId: null,
@@ -92,6 +93,8 @@ const FORM: FormDesignForFilling = {
     version: 1,
     hasDraft: false,
     recordCount: 1,
+    periodKind: 'none',
+    currentPeriod: null,
   },
 };
 
@@ -101,6 +104,10 @@ const record = (over: Partial<DiyRecord> = {}): DiyRecord => ({
   version: 1,
   status: 0,
   dataNo: null,
+  periodId: null,
+  periodName: null,
+  isZero: false,
+  late: false,
   values: {
     name: '上海数智科技有限公司',
     staff: 120,

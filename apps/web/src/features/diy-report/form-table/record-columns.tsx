@@ -4,6 +4,7 @@ import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import {
   type DiyRecord,
+  RecordFlags,
   RecordStatusTag,
   type SummaryWords,
   valueText,
@@ -58,7 +59,14 @@ type Texts = {
   system: Record<SystemColumn, string>;
   statusText: (status: number) => string;
   words: SummaryWords;
+  /** Periodic forms: the title of the period column (none otherwise). */
+  period?: string;
+  /** Words of the 零报告 / 逾期提交 tags beside the status (room for them in the column). */
+  flags?: { zero: string; late: string };
 };
+
+/** The period column's key (records of periodic forms). */
+export const PERIOD_COLUMN = 'periodName';
 
 const cellTitle = (text: string) =>
   text ? (
@@ -103,9 +111,37 @@ export function buildRecordColumns(
     system('dataNo', (r) => r.dataNo ?? ''),
     system(
       'status',
-      (r) => texts.statusText(r.status),
-      (r) => <RecordStatusTag status={r.status} />,
+      (r) =>
+        [
+          texts.statusText(r.status),
+          r.isZero ? (texts.flags?.zero ?? '') : '',
+          r.late ? (texts.flags?.late ?? '') : '',
+        ]
+          .filter(Boolean)
+          .join('　'),
+      (r) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <RecordStatusTag status={r.status} />
+          <RecordFlags record={r} />
+        </span>
+      ),
     ),
+    ...(texts.period
+      ? [
+          {
+            key: PERIOD_COLUMN,
+            title: texts.period,
+            width: columnWidth(
+              texts.period,
+              rows.map((r) => r.periodName ?? ''),
+              false,
+            ),
+            sort: null,
+            render: (r: DiyRecord) => cellTitle(r.periodName ?? ''),
+            field: false,
+          },
+        ]
+      : []),
     ...fields,
     system('createUserName', (r) => r.createUserName ?? ''),
     system('createOrgName', (r) => r.createOrgName ?? ''),

@@ -115,3 +115,33 @@ export function buildFilters(drafts: readonly FilterDraft[], fields: readonly Fo
   }
   return out;
 }
+
+/** Query keys of the record list's URL that filter it (not presets of new records' fields). */
+export const URL_QUERY_KEYS: readonly string[] = ['periodId', 'orgId', 'orgOwn', 'orgName', 'filter'];
+
+/** Operators a `filter=<field>:<op>:<value>` query may carry. */
+const URL_OPS: readonly FilterOp[] = ['prefix', 'eq', 'contains'];
+
+/**
+ * Filters from the URL (`filter=<fieldId>:prefix:<code>`, as the roll-up drill-down opens the list; also `eq`
+ * and `contains`). Fields not in the design, other operators and empty values are ignored. `raw` is the query
+ * value, to remove the filter again.
+ */
+export function parseUrlFilters(
+  raws: readonly string[],
+  fields: readonly Pick<FormField, 'id'>[],
+): (RecordFilter & { raw: string })[] {
+  const out: (RecordFilter & { raw: string })[] = [];
+  for (const raw of raws) {
+    const first = raw.indexOf(':');
+    const second = first < 0 ? -1 : raw.indexOf(':', first + 1);
+    if (second < 0) continue;
+    const field = raw.slice(0, first);
+    const op = raw.slice(first + 1, second) as FilterOp;
+    const value = raw.slice(second + 1).trim();
+    if (!value || !URL_OPS.includes(op) || !fields.some((f) => f.id === field)) continue;
+    if (out.some((f) => f.raw === raw)) continue;
+    out.push({ field, op, value, raw });
+  }
+  return out;
+}
