@@ -579,6 +579,33 @@ describe('filing in periods', () => {
     await gridZero(0);
   });
 
+  it('refuses to return or hand over a record of a closed period (F1023); approving goes on', async () => {
+    const users = Object.fromEntries(
+      (await db().selectFrom('sys_user').select(['id', 'account']).execute()).map((u) => [u.account, u.id]),
+    );
+    const [zero] = await page(admin, monthly, { periodId: current, status: 1 });
+    expect(zero?.status).toBe(1);
+    await api.ok(admin, 'POST', '/api/diyPeriod/close', { id: current });
+    const review = (action: string) =>
+      api.code(admin, 'POST', `/api/diyData/${monthly}/audit`, {
+        ids: [zero?.id],
+        action,
+        comment: '请补充',
+      });
+    expect(await review('return')).toBe('F1023');
+    expect(
+      await api.code(admin, 'POST', '/api/diyTable/UpdateCreateUser', {
+        tableId: monthly,
+        ids: [gzlRecord],
+        userId: users.gzlstaff,
+      }),
+    ).toBe('F1023');
+    expect((await record(admin, monthly, zero?.id as number)).status).toBe(1);
+    expect(await review('approve')).toBe(200);
+    expect((await record(admin, monthly, zero?.id as number)).status).toBe(2);
+    await api.ok(admin, 'POST', '/api/diyPeriod/reopen', { id: current, comment: '审核后开放' });
+  });
+
   it('shows periods on the form items and the admin page', async () => {
     const items = await api.ok<FormItem[]>(gzl, 'GET', '/api/diyTable/tableList');
     const item = items.find((i) => i.id === monthly);

@@ -22,6 +22,7 @@ import { FieldErrorsError } from '../../platform/diy/field-errors.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { BelongFile } from '../../platform/files/belong.ts';
 import { emitToUser } from '../../platform/realtime/hub.ts';
+import { recordPeriodState } from '../diy-period/diy-period.service.ts';
 import {
   type Caller,
   type FormAuth,
@@ -65,6 +66,16 @@ const factsOf = (row: DataRow) => ({
   status: row.status,
 });
 
+/**
+ * F1023 when the record's period is closed. A return would hand the filler a record they may not change, and
+ * a hand-over would move a locked record to another unit; approving stays possible, it finishes the review
+ * of what was filed in time.
+ */
+async function assertPeriodNotClosed(db: AnyDb, open: OpenForm, row: DataRow): Promise<void> {
+  const found = await recordPeriodState(db, open.form, row.period_id);
+  if (found?.state === 'closed') throw new AppError('F1023');
+}
+
 async function touchForm(db: AnyDb, open: OpenForm, now: string): Promise<void> {
   await db.updateTable('diy_table').set({ last_update_time: now }).where('id', '=', open.form.id).execute();
 }
@@ -101,6 +112,7 @@ export async function auditRecords(
       const row = await findRow(trx, open, id);
       if (row.status !== RECORD_STATUS.submitted) throw new AppError('F1012');
       if (!recordCan(open.auth, open.caller, factsOf(row)).audit) throw new AppError('F1008');
+      if (input.action === 'return') await assertPeriodNotClosed(trx as AnyDb, open, row);
       const result = await (trx as AnyDb)
         .updateTable(table)
         .set({
@@ -422,6 +434,7 @@ export async function handOverRecords(
     const onePerOrg = parsePeriodSettings(open.form.period).onePerOrg;
     for (const id of ids) {
       const row = await findRow(trx, open, id);
+      await assertPeriodNotClosed(trx as AnyDb, open, row);
       if (onePerOrg && row.period_id !== null)
         await assertNotFiled(trx, open, Number(row.period_id), target, { recordId: row.id, code: 'F1036' });
       const changes = [
