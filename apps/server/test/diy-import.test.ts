@@ -439,6 +439,16 @@ describe('periodic forms', () => {
         { id: 'month', type: 'month', label: '统计月份', required: true, default: { kind: 'period' } },
         { id: 'who', type: 'text', label: '填报人', required: true, default: { kind: 'fillerName' } },
         { id: 'unit', type: 'text', label: '计量单位', default: { kind: 'constant', value: '件' } },
+        {
+          id: 'lines',
+          type: 'subTable',
+          label: '明细',
+          columns: [
+            { id: 'what', type: 'text', label: '品名', required: true },
+            { id: 'pack', type: 'text', label: '包装', default: { kind: 'constant', value: '吨' } },
+            { id: 'when', type: 'month', label: '月份', default: { kind: 'period' } },
+          ],
+        },
       ],
     };
     await api.ok(admin, 'PUT', '/api/diyTable/design', { id, design, publish: true });
@@ -464,9 +474,11 @@ describe('periodic forms', () => {
       admin,
       id,
       await book([
-        ['数量', '统计月份', '计量单位'],
-        [1, null, null],
-        [2, '2020-01', '箱'],
+        ['数量', '统计月份', '计量单位', '明细', null],
+        [null, null, null, '品名', '包装'],
+        [1, null, null, '钢材', null],
+        [null, null, null, '水泥', '袋'],
+        [2, '2020-01', '箱', null, null],
       ]),
     );
     expect(job.errors).toEqual([]);
@@ -484,10 +496,17 @@ describe('periodic forms', () => {
       `/api/diyData/${id}/page`,
       { page: 1, pageSize: 10, field: 'n', order: 'ascend' },
     );
+    const month = period.start_date.slice(0, 7);
     expect(records.items.map((r) => r.values)).toEqual([
-      expect.objectContaining({ n: 1, month: period.start_date.slice(0, 7), who: '系统管理员', unit: '件' }),
+      expect.objectContaining({ n: 1, month, who: '系统管理员', unit: '件' }),
       expect.objectContaining({ n: 2, month: '2020-01', who: '系统管理员', unit: '箱' }),
     ]);
+    // Sub-table rows take their columns' defaults the same way.
+    expect(records.items[0]?.values.lines).toEqual([
+      { what: '钢材', pack: '吨', when: month },
+      { what: '水泥', pack: '袋', when: month },
+    ]);
+    expect(records.items[1]?.values.lines ?? null).toBeNull();
   });
 
   it('writes nothing into a period closed after the check, and refuses new files for it', async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type FormDesign, formDesignSchema } from './diy-form.ts';
+import { type FormDesign, type FormField, formDesignSchema } from './diy-form.ts';
 import {
   defaultValues,
   fieldErrorText,
   labelOfPath,
+  rowDefaultValues,
   showWhenHolds,
   validateDesign,
   validateRecord,
@@ -316,6 +317,27 @@ describe('defaults', () => {
       d: '2026-11-03',
       t: '2026-11-03 09:30:00',
     });
+  });
+
+  it('start a new sub-table row with its columns’ defaults', () => {
+    const [sub] = design([
+      {
+        id: 'items',
+        type: 'subTable',
+        label: '明细',
+        columns: [
+          { id: 'when', type: 'month', label: '月份', default: { kind: 'period' } },
+          { id: 'who', type: 'text', label: '填表人', default: { kind: 'fillerName' } },
+          { id: 'note', type: 'text', label: '备注' },
+        ],
+      },
+    ]).fields;
+    const filler = { orgId: 9, regionCode: null, realName: '张三', userId: 1 };
+    expect(rowDefaultValues(sub as FormField, filler, new Date(2026, 10, 3), '2026-10-01')).toEqual({
+      when: '2026-10',
+      who: '张三',
+    });
+    expect(rowDefaultValues({ columns: null }, filler)).toEqual({});
   });
 });
 

@@ -531,7 +531,7 @@ function dayValue(type: string, y: number, m: number, d: number, time: string): 
  * is filed in, for `period` defaults; without it they take today.
  */
 export function defaultValues(
-  design: Pick<FormDesign, 'fields'>,
+  design: { fields: readonly AnyField[] },
   filler: Filler,
   today: Date = new Date(),
   periodStart?: string | null,
@@ -759,4 +759,16 @@ export function validateDesign(design: Pick<FormDesign, 'fields'>): DesignProble
     checkLevel((field.columns ?? []) as SubField[], subTables.get(field.id) ?? new Set(), topIds, subTables);
   }
   return problems;
+}
+
+/** The values a new row of a sub-table starts with: its columns' defaults, as a new record's fields. */
+export function rowDefaultValues(
+  subTable: Pick<FormField, 'columns'>,
+  filler: Filler,
+  today: Date = new Date(),
+  periodStart?: string | null,
+): RecordValues {
+  return subTable.columns?.length
+    ? defaultValues({ fields: subTable.columns }, filler, today, periodStart)
+    : {};
 }

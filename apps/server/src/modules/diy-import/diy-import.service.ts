@@ -22,6 +22,7 @@ import {
   defaultValues,
   type FieldErrors,
   fieldErrorText,
+  rowDefaultValues,
   validateRecord,
 } from '@shuzhi/contracts/diy-validate';
 import type { Locale } from '@shuzhi/contracts/i18n';
@@ -531,6 +532,8 @@ class Checker {
   private readonly locale: Locale;
   /** What a new record of the form starts with for this caller and period: blank cells take it. */
   private readonly defaults: RecordValues;
+  /** What a sub-table row starts with, by sub-table id: blank cells of a row take it. */
+  private readonly rowDefaults = new Map<string, RecordValues>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -545,17 +548,19 @@ class Checker {
     this.locale = summary.locale;
     this.resolver = new Resolver(ctx, open.caller, this.dicts);
     const { caller } = open;
-    this.defaults = defaultValues(
-      design,
-      {
-        orgId: caller.orgId,
-        regionCode: caller.regionCode,
-        realName: caller.user.realName,
-        userId: caller.user.userId,
-      },
-      new Date(),
-      period?.start,
-    );
+    const filler = {
+      orgId: caller.orgId,
+      regionCode: caller.regionCode,
+      realName: caller.user.realName,
+      userId: caller.user.userId,
+    };
+    const today = new Date();
+    this.defaults = defaultValues(design, filler, today, period?.start);
+    for (const field of valueFields(design)) {
+      if (field.type !== 'subTable') continue;
+      const row = rowDefaultValues(field, filler, today, period?.start);
+      if (Object.keys(row).length > 0) this.rowDefaults.set(field.id, row);
+    }
     for (const field of valueFields(design)) {
       if (field.unique === 'none' || field.type === 'subTable') continue;
       const column = columnFor(open.columns, field.id, summary.version);
@@ -674,6 +679,10 @@ class Checker {
       }
       for (const [tableId, list] of subRows) {
         const rows = list.filter((r) => r && Object.keys(r).length > 0);
+        const start = this.rowDefaults.get(tableId);
+        if (start)
+          for (const row of rows)
+            for (const [id, value] of Object.entries(start)) if (isBlank(row[id])) row[id] = value;
         raw[tableId] = rows.length ? rows : null;
       }
       // As on the form, a new record starts with the field defaults (本期, the filler's org, today…).

@@ -289,6 +289,27 @@ describe('FormRenderer', () => {
     expect(inputOf('twice').value).toBe('10');
   });
 
+  it('starts an added sub-table row with its columns’ defaults, in the record’s period', () => {
+    const withRows = design([
+      {
+        id: 'items',
+        type: 'subTable',
+        label: '明细',
+        columns: [
+          { id: 'when', type: 'month', label: '月份', default: { kind: 'period' } },
+          { id: 'qty', type: 'integer', label: '数量', default: { kind: 'constant', value: 1 } },
+          { id: 'memo', type: 'text', label: '备注' },
+        ],
+      },
+    ]);
+    const seen = vi.fn();
+    const filler = { orgId: 21, regionCode: '310101', realName: '张伟', userId: 11 };
+    render(wrap(<Harness design={withRows} seen={seen} filler={filler} periodStart="2026-10-01" />));
+    fireEvent.click(screen.getByTestId('diy-row-add-items'));
+    expect((screen.getByTestId('diy-input-diy-items-0-qty') as HTMLInputElement).value).toBe('1');
+    expect(seen).toHaveBeenLastCalledWith({ items: [{ when: '2026-10', qty: 1 }] });
+  });
+
   it('checks a field when it is left and the whole record on submit, with the messages of validateRecord', () => {
     const ref = createRef<FormRendererHandle>();
     const initial = { items: [{ qty: null, price: 5 }] };

@@ -1,6 +1,11 @@
 import type { FormField, RecordValues } from '@shuzhi/contracts/diy-form';
 import { LAYOUT_TYPES } from '@shuzhi/contracts/diy-form';
-import { type FieldErrors, type Filler, validateRecord } from '@shuzhi/contracts/diy-validate';
+import {
+  type FieldErrors,
+  type Filler,
+  rowDefaultValues,
+  validateRecord,
+} from '@shuzhi/contracts/diy-validate';
 import { fileDownloadUrl } from '@shuzhi/contracts/file';
 import { Col, Divider, Form, Row, Typography } from 'antd';
 import {
@@ -65,7 +70,7 @@ export type FormRendererProps = {
   /** Who fills: with `isNew`, the record starts with the design's defaults for this filler. */
   filler?: Filler;
   isNew?: boolean;
-  /** Periodic forms: the first day of the period a new record is filed in, for `period` defaults. */
+  /** Periodic forms: the first day of the record's period (a new one's: where it is filed), for `period` defaults. */
   periodStart?: string | null;
   width?: 'desktop' | 'phone';
   disabled?: boolean;
@@ -321,6 +326,7 @@ export function FormRenderer(props: FormRendererProps) {
                   mode={mode}
                   disabled={disabled}
                   onRowsChange={(rows) => setRows(field.id, rows)}
+                  newRow={filler ? () => rowDefaultValues(field, filler, new Date(), periodStart) : undefined}
                   onCellChange={(row, column, next) => setCell(field.id, row, column, next)}
                   onCellBlur={blur}
                   errorOf={(path, label) => (editing ? errorOf(path, label) : undefined)}

@@ -36,6 +36,8 @@ export type SubTableProps = {
   mode: 'edit' | 'view';
   disabled?: boolean;
   onRowsChange: (rows: Row[]) => void;
+  /** What an added row starts with (the columns' defaults); empty without it. */
+  newRow?: () => Row;
   onCellChange: (row: number, column: string, value: unknown) => void;
   onCellBlur: (path: string) => void;
   errorOf: (path: string, label: string) => string | undefined;
@@ -69,7 +71,7 @@ export function SubTable(props: SubTableProps) {
     keys.current = nextKeys;
     props.onRowsChange(next);
   };
-  const add = () => change([...rows, {}], [...keys.current, nextKey++]);
+  const add = () => change([...rows, props.newRow?.() ?? {}], [...keys.current, nextKey++]);
   const copy = (i: number) =>
     change(
       [...rows.slice(0, i + 1), { ...(rows[i] ?? {}) }, ...rows.slice(i + 1)],

@@ -40,7 +40,7 @@ export type FillDrawerProps = {
   onSaved: () => void;
   /** The server asked for the form password (F1007): true once verified, and the save is tried again. */
   askPassword: () => Promise<boolean>;
-  /** Periodic forms: the period a new record is filed in (沿用上期数据 copies from before it). */
+  /** Periodic forms: the record's period; a new record's is where it is filed (沿用上期数据 copies from before it). */
   period?: { id: number; name: string; startDate?: string | null } | null;
   /** A save failed for a reason that is no field's (the list shows it and reloads the period's state). */
   onFailed?: (error: unknown) => void;

@@ -296,6 +296,11 @@ function RecordList({
     : ((fileToId !== undefined ? periodById.get(fileToId) : undefined) ??
       (fileToId === currentPeriod?.id ? currentPeriod : null));
   const filable = !periodic || (fileTo !== null && isFilable(fileTo.state));
+  // The fill drawer's period: a changed record's own (its 本期 defaults), a new one's where it is filed.
+  const fillPeriod =
+    filling?.record && filling.record.periodId !== null
+      ? (periodById.get(filling.record.periodId) ?? fileTo)
+      : fileTo;
   // A period files with the version it keeps (one published mid-period applies from the next period): a new
   // record of the period, or a change to one, is filled with that version's design.
   const fillVersion =
@@ -943,7 +948,11 @@ function RecordList({
         onSaved={() => void refresh()}
         onFailed={showError}
         askPassword={askPassword}
-        period={periodic && fileTo ? { id: fileTo.id, name: fileTo.name, startDate: fileTo.startDate } : null}
+        period={
+          periodic && fillPeriod
+            ? { id: fillPeriod.id, name: fillPeriod.name, startDate: fillPeriod.startDate }
+            : null
+        }
       />
       {periodic && fileTo ? (
         <ZeroReportDialog
