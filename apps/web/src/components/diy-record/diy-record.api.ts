@@ -34,6 +34,9 @@ export const diyRecordApi = {
   /** Periodic forms: "nothing to report" for the caller's org in the period (submitted at once). */
   zeroReport: (tableId: number, body: { periodId: number; comment?: string }) =>
     http.post<number>(`${base(tableId)}/zeroReport`, body, silent),
+  /** 移交: the records take the user as their filler, with the user's org. */
+  handOver: (body: { tableId: number; ids: number[]; userId: number }) =>
+    http.post<null>('/api/diyTable/UpdateCreateUser', body, silent),
 };
 
 /** Every key starts with the form's records, so one invalidation refreshes lists, records and histories. */

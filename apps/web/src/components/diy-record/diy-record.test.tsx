@@ -1,19 +1,22 @@
 import { formDesignSchema } from '@shuzhi/contracts/diy-form';
 import type { DiyRecord, FormDesignForFilling, RecordHistory as Step } from '@shuzhi/contracts/diy-table';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../platform/http/http-client.ts';
 import '../../platform/i18n/i18n.ts';
 import { RecordHistory, RecordStatusTag, RecordViewDrawer } from './index.ts';
 import { valueText } from './record-format.ts';
 
-const api = vi.hoisted(() => ({ design: vi.fn(), detail: vi.fn(), history: vi.fn() }));
+const api = vi.hoisted(() => ({ design: vi.fn(), detail: vi.fn(), history: vi.fn(), handOver: vi.fn() }));
 vi.mock('./diy-record.api.ts', async (original) => ({
   ...(await original<typeof import('./diy-record.api.ts')>()),
   diyRecordApi: api,
 }));
+const pick = vi.hoisted(() => ({ pick: vi.fn() }));
+vi.mock('../diy-form/diy-form.api.ts', () => ({ diyFormApi: pick }));
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 15_000 });
@@ -227,5 +230,69 @@ describe('RecordViewDrawer', () => {
     expect(screen.getByText('通过')).toBeTruthy();
     fireEvent.click(screen.getByTestId('diy-record-history-tab'));
     expect((await screen.findAllByTestId('diy-history-step')).length).toBe(4);
+  });
+
+  it('hands the record over to another filler for form admins, with the refusal under the picker', async () => {
+    api.detail.mockResolvedValue(RECORD);
+    api.design.mockResolvedValue({
+      ...FORM,
+      item: { title: '企业月报', myAuth: { design: true, audit: false } },
+    });
+    api.history.mockResolvedValue([]);
+    pick.pick.mockResolvedValue([
+      { value: 12, label: '吴静', extra: '贵州路居委会' },
+      { value: 13, label: '孙浩', extra: '贵州路第一网格' },
+    ]);
+    api.handOver.mockRejectedValueOnce(
+      new HttpError('接收人所在单位本期已有记录，不能再移交记录给他', 'F1036'),
+    );
+    api.handOver.mockResolvedValueOnce(null);
+    const onChanged = vi.fn();
+    render(
+      wrap(
+        <RecordViewDrawer tableId={9} recordId={101} open onClose={() => undefined} onChanged={onChanged} />,
+      ),
+    );
+    fireEvent.click(await screen.findByTestId('diy-record-hand-over'));
+    const dialog = await screen.findByTestId('diy-handover-dialog');
+    expect(within(dialog).getByTestId('diy-handover-current').textContent).toBe(
+      '当前填报人：张伟（区发改委）',
+    );
+    // Nothing chosen: asked to choose.
+    fireEvent.click(within(dialog).getByTestId('diy-handover-ok'));
+    expect(await within(dialog).findByText('请选择接收人')).toBeTruthy();
+    expect(api.handOver).not.toHaveBeenCalled();
+
+    const choose = async (name: RegExp) => {
+      const picker = within(dialog).getByTestId('diy-handover-user');
+      await act(async () => {
+        fireEvent.mouseDown(picker.querySelector('.ant-select-selector') ?? picker);
+      });
+      fireEvent.click(await screen.findByText(name));
+    };
+    await choose(/孙浩/);
+    await new Promise((resolve) => setTimeout(resolve, 550));
+    fireEvent.click(within(dialog).getByTestId('diy-handover-ok'));
+    expect(await within(dialog).findByText('接收人所在单位本期已有记录，不能再移交记录给他')).toBeTruthy();
+    expect(api.handOver).toHaveBeenCalledWith({ tableId: 9, ids: [101], userId: 13 });
+    expect(onChanged).not.toHaveBeenCalled();
+
+    await choose(/吴静/);
+    await new Promise((resolve) => setTimeout(resolve, 550));
+    fireEvent.click(within(dialog).getByTestId('diy-handover-ok'));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    expect(api.handOver).toHaveBeenLastCalledWith({ tableId: 9, ids: [101], userId: 12 });
+  });
+
+  it('offers no hand-over to whoever neither administers nor reviews the form', async () => {
+    api.detail.mockResolvedValue(RECORD);
+    api.design.mockResolvedValue({
+      ...FORM,
+      item: { title: '企业月报', myAuth: { design: false, audit: false } },
+    });
+    api.history.mockResolvedValue([]);
+    render(wrap(<RecordViewDrawer tableId={9} recordId={101} open onClose={() => undefined} />));
+    await screen.findByTestId('diy-record-meta');
+    expect(screen.queryByTestId('diy-record-hand-over')).toBeNull();
   });
 });

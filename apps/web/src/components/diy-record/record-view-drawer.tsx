@@ -1,11 +1,12 @@
 import { RECORD_STATUS } from '@shuzhi/contracts/diy-form';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Tabs, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space, Tabs, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmLinkModal } from '../../features/diy-confirm/confirm-link-modal.tsx';
 import { FormRenderer } from '../diy-form/index.ts';
 import { DIY_RECORD_KEYS, type DiyRecord, diyRecordApi } from './diy-record.api.ts';
+import { HandOverModal } from './hand-over-modal.tsx';
 import { RecordHistory } from './record-history.tsx';
 import { RecordFlags, RecordStatusTag } from './record-status-tag.tsx';
 
@@ -18,6 +19,8 @@ export type RecordViewDrawerProps = {
   footer?: ReactNode;
   /** Shown as the drawer's title (default: the record's number). */
   title?: ReactNode;
+  /** The record was changed here (handed over): lists other than the form's own refresh. */
+  onChanged?: () => void;
 };
 
 /** The drawer's width: wide on a desktop, the whole screen on a phone. */
@@ -96,7 +99,15 @@ export function ReturnedNotice({ record }: { record: DiyRecord }) {
  * One record read-only (issue 5 §5): its facts, the form as filed — with the design of the record's own
  * version — and its history. The review page passes its actions as `footer`.
  */
-export function RecordViewDrawer({ tableId, recordId, open, onClose, footer, title }: RecordViewDrawerProps) {
+export function RecordViewDrawer({
+  tableId,
+  recordId,
+  open,
+  onClose,
+  footer,
+  title,
+  onChanged,
+}: RecordViewDrawerProps) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const enabled = open && !!recordId;
@@ -116,6 +127,11 @@ export function RecordViewDrawer({ tableId, recordId, open, onClose, footer, tit
   // 发起确认 (issue 6 §6): for whoever may update or review the record, as the server allows.
   const [confirming, setConfirming] = useState(false);
   const canConfirm = !!record.data && (record.data.can.update || !!design.data?.item.myAuth?.audit);
+  // 移交: form admins and reviewers, as the server allows.
+  const myAuth = design.data?.item.myAuth;
+  const canHandOver = !!record.data && (!!myAuth?.design || !!myAuth?.audit);
+  const [handingOver, setHandingOver] = useState(false);
+  const queryClient = useQueryClient();
 
   let body: ReactNode;
   if (failed) {
@@ -191,10 +207,19 @@ export function RecordViewDrawer({ tableId, recordId, open, onClose, footer, tit
       }
       footer={footer}
       extra={
-        canConfirm ? (
-          <Button onClick={() => setConfirming(true)} data-testid="diy-record-start-confirm">
-            {t('diyConfirm.start')}
-          </Button>
+        canConfirm || canHandOver ? (
+          <Space>
+            {canHandOver ? (
+              <Button onClick={() => setHandingOver(true)} data-testid="diy-record-hand-over">
+                {t('diyRecord.handOver.start')}
+              </Button>
+            ) : null}
+            {canConfirm ? (
+              <Button onClick={() => setConfirming(true)} data-testid="diy-record-start-confirm">
+                {t('diyConfirm.start')}
+              </Button>
+            ) : null}
+          </Space>
         ) : null
       }
       data-testid="diy-record-view"
@@ -206,6 +231,18 @@ export function RecordViewDrawer({ tableId, recordId, open, onClose, footer, tit
           recordId={recordId}
           open={confirming}
           onClose={() => setConfirming(false)}
+        />
+      ) : null}
+      {canHandOver ? (
+        <HandOverModal
+          tableId={tableId}
+          record={handingOver ? (record.data ?? null) : null}
+          onClose={() => setHandingOver(false)}
+          onDone={() => {
+            setHandingOver(false);
+            void queryClient.invalidateQueries({ queryKey: DIY_RECORD_KEYS.form(tableId) });
+            onChanged?.();
+          }}
         />
       ) : null}
     </Drawer>

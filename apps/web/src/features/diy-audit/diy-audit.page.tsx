@@ -510,6 +510,7 @@ export default function DiyAuditPage() {
           recordId={viewing.id}
           open
           onClose={() => setViewing(null)}
+          onChanged={() => void client.invalidateQueries({ queryKey: AUDIT_KEYS.all })}
           title={
             <Typography.Text strong data-testid="audit-drawer-title">
               {viewing.tableTitle} · {viewing.dataNo ?? `#${viewing.id}`}
