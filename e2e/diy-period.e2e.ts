@@ -43,15 +43,19 @@ describe('reporting periods: close, refuse, reopen, edit, log', () => {
     filler = await openBrowser();
     await firstSignIn(filler.page, 'fgwstaff', shuzhi.baseUrl);
 
-    const [fgw] = await call<{ value: number }[]>(
-      admin.page,
-      'GET',
-      '/api/diyTable/pickUsers?keyword=fgwstaff',
-    );
-    if (!fgw) throw new Error('no user fgwstaff');
+    const userId = async (account: string) => {
+      const [user] = await call<{ value: number }[]>(
+        admin.page,
+        'GET',
+        `/api/diyTable/pickUsers?keyword=${account}`,
+      );
+      if (!user) throw new Error(`no user ${account}`);
+      return user.value;
+    };
+    const fillers = [await userId('fgwstaff'), await userId('gzlstaff')];
     formId = await call<number>(admin.page, 'POST', '/api/diyTable/add', {
       title: FORM,
-      fillers: { all: false, orgIds: [], roleIds: [], userIds: [fgw.value], enterprises: false },
+      fillers: { all: false, orgIds: [], roleIds: [], userIds: fillers, enterprises: false },
       needsReview: false,
       period: { kind: 'month', dueDays: 10, graceDays: 0, onePerOrg: true },
     });
@@ -198,5 +202,37 @@ describe('reporting periods: close, refuse, reopen, edit, log', () => {
     await expect(entries.nth(1).textContent()).resolves.toContain(CLOSE_COMMENT);
     await page.waitForTimeout(400); // the drawer slides in
     await screenshot(page, 'diy-period-log-1366');
+  });
+
+  it('staff hand the record over to another filler from the record drawer; its history says so', async () => {
+    const { page } = admin;
+    await page.goto(`${shuzhi.baseUrl}/diyReport/index/formTable?id=${formId}&periodId=${periodId}`);
+    const row = page.getByTestId('diy-record-table').locator('tr.ant-table-row').first();
+    await row.getByTestId('diy-record-view-btn').click();
+    const drawer = page.getByTestId('diy-record-view');
+    await drawer.getByTestId('diy-record-hand-over').click();
+    const dialog = page.getByTestId('diy-handover-dialog');
+    await expect
+      .poll(() => dialog.getByTestId('diy-handover-current').textContent())
+      .toBe('当前填报人：张伟（区发展和改革委员会）');
+    await dialog.getByTestId('diy-handover-user').click();
+    await page.keyboard.type('吴静');
+    await page.getByTestId('diy-pick-option').filter({ hasText: '吴静' }).click();
+    await page.waitForTimeout(300); // the drop-down closes
+    await screenshot(page, 'diy-handover-1366');
+    await dialog.getByTestId('diy-handover-ok').click();
+    await page.locator('.ant-message').getByText('已移交').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const meta = drawer.getByTestId('diy-record-meta');
+    await expect.poll(() => meta.textContent()).toContain('吴静');
+    await expect(meta.textContent()).resolves.toContain('贵州路居民委员会');
+    await drawer.getByTestId('diy-record-history-tab').click();
+    await drawer.locator('[data-testid="diy-history-step"][data-action="handover"]').waitFor();
+    const saved = await call<{ createUserName: string }>(
+      page,
+      'GET',
+      `/api/diyData/${formId}/detail?id=${recordId}`,
+    );
+    expect(saved.createUserName).toBe('吴静');
   });
 });
