@@ -38,7 +38,7 @@ import { useReclickGuard } from '../use-reclick-guard.ts';
 import type { CrudColumn, CrudFormContext, CrudPageProps } from './crud-types.ts';
 import { LoadFailedAlert } from './load-failed-alert.tsx';
 import { SearchActions } from './search-actions.tsx';
-import { useTablePaging } from './table-paging.ts';
+import { tablePagination, useTablePaging } from './table-paging.ts';
 
 type Density = 'large' | 'middle' | 'small';
 
@@ -576,14 +576,9 @@ export function CrudPage<T extends WithId, F extends object = Record<string, unk
           className: selectedRowId === row.id ? 'ant-table-row-selected' : undefined,
         })}
         pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (count) => (
+          ...tablePagination(paging, total, (count) => (
             <span data-testid={`${testId}-total`}>{t('crud.total', { total: count })}</span>
-          ),
+          )),
           size: compact ? 'small' : undefined,
         }}
       />

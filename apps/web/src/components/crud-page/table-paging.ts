@@ -1,4 +1,5 @@
 import type { SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 
 export type TableSortOrder = 'ascending' | 'descending';
@@ -51,4 +52,20 @@ export function useTablePaging<T>({
     }
   };
   return { paging, setPaging, sort, setSort, onTableChange };
+}
+
+/** antd's pagination of a server-paged table: the page, a changeable page size (10–100) and the total's text. */
+export function tablePagination(
+  paging: TablePaging,
+  total: number,
+  showTotal: (total: number) => ReactNode,
+): TablePaginationConfig {
+  return {
+    current: paging.page,
+    pageSize: paging.pageSize,
+    total,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100],
+    showTotal,
+  };
 }

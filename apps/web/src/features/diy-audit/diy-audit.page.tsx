@@ -37,7 +37,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../components/crud-page/load-failed-alert.tsx';
 import { SearchActions } from '../../components/crud-page/search-actions.tsx';
-import { useTablePaging } from '../../components/crud-page/table-paging.ts';
+import { tablePagination, useTablePaging } from '../../components/crud-page/table-paging.ts';
 import { DIY_RECORD_KEYS } from '../../components/diy-record/diy-record.api.ts';
 import { RecordStatusTag, RecordViewDrawer } from '../../components/diy-record/index.ts';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
@@ -493,13 +493,9 @@ export default function DiyAuditPage() {
                 />
               ),
             }}
-            pagination={{
-              current: paging.page,
-              pageSize: paging.pageSize,
-              total: query.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => t('crud.total', { total }),
-            }}
+            pagination={tablePagination(paging, query.data?.total ?? 0, (total) =>
+              t('crud.total', { total }),
+            )}
             data-testid="audit-table"
           />
         </Card>

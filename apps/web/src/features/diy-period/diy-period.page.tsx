@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadFailedAlert } from '../../components/crud-page/load-failed-alert.tsx';
 import { SearchActions } from '../../components/crud-page/search-actions.tsx';
-import { useTablePaging } from '../../components/crud-page/table-paging.ts';
+import { tablePagination, useTablePaging } from '../../components/crud-page/table-paging.ts';
 import { useCan } from '../../platform/access/access.tsx';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
 import { PERIOD_KEYS, type PeriodPageInput, type PeriodPageRow, periodApi } from './diy-period.api.ts';
@@ -345,13 +345,7 @@ export default function DiyPeriodPage() {
             />
           ),
         }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('crud.total', { total }),
-        }}
+        pagination={tablePagination(paging, query.data?.total ?? 0, (total) => t('crud.total', { total }))}
       />
       <PeriodActionDialog
         target={acting}

@@ -24,6 +24,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../components/crud-page/load-failed-alert.tsx';
 import { SearchActions } from '../../components/crud-page/search-actions.tsx';
+import { tablePagination } from '../../components/crud-page/table-paging.ts';
 import { useOpPasswordPrompt } from '../../components/op-password/use-op-password-prompt.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { useCan } from '../../platform/access/access.tsx';
@@ -406,13 +407,7 @@ export default function DiyRecyclePage() {
             />
           ),
         }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('crud.total', { total }),
-        }}
+        pagination={tablePagination(paging, query.data?.total ?? 0, (total) => t('crud.total', { total }))}
         data-testid="recycle-table"
       />
       {opPasswordDialog}

@@ -38,7 +38,7 @@ import type { ColumnsType } from 'antd/es/table/interface';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useTablePaging } from '../../../components/crud-page/table-paging.ts';
+import { tablePagination, useTablePaging } from '../../../components/crud-page/table-paging.ts';
 import { serverFieldErrors } from '../../../components/diy-form/index.ts';
 import { ImportButton } from '../../../components/diy-import/index.ts';
 import {
@@ -920,16 +920,9 @@ function RecordList({
             </Empty>
           ),
         }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (count) => (
-            <span data-testid="diy-record-total">{t('diyFormTable.total', { total: count })}</span>
-          ),
-        }}
+        pagination={tablePagination(paging, total, (count) => (
+          <span data-testid="diy-record-total">{t('diyFormTable.total', { total: count })}</span>
+        ))}
       />
 
       <RecordViewDrawer
