@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { Modal, message, notification } from 'antd';
+import { afterAll, afterEach } from 'vitest';
 
 // The suite shares two cores with the server and browser suites in CI: antd forms
 // can take longer than the default 1 s to settle there, so find*/waitFor wait up to 5 s.
@@ -8,6 +9,22 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+});
+
+// Toasts shown through antd's static API (code outside an <App>) live in roots of their own that cleanup()
+// does not unmount: a toast's close timer would render into them after the file's DOM is gone ("window is
+// not defined", an unhandled error that fails the run). Close them while the DOM exists, wait until their
+// closing has rendered, and give React's scheduler a few turns to finish its passive effects.
+const STATIC_LAYERS = '.ant-message-notice, .ant-notification-notice, .ant-modal-wrap';
+afterAll(async () => {
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
+  const deadline = Date.now() + 3000;
+  while (document.querySelector(STATIC_LAYERS) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
 });
 
 // antd reads these browser APIs, which jsdom does not provide.
