@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { dropJournal, keepJournal } from './journal.ts';
 
 export const baseUrl = (): string => inject('baseUrl');
 
@@ -33,11 +34,13 @@ export async function openBrowser(viewport = { width: 1366, height: 768 }): Prom
     timezoneId: 'Asia/Shanghai',
   });
   context.setDefaultTimeout(20_000);
+  keepJournal(context);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
     page,
     close: async () => {
+      dropJournal(context);
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },

@@ -5,6 +5,7 @@ export default defineConfig({
     name: 'e2e',
     include: ['**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
+    setupFiles: ['./failure-report.ts'],
     testTimeout: 90_000,
     hookTimeout: 90_000,
     // A page under a loaded CI machine may take seconds to show what a poll waits for (the default is 1 s);
