@@ -1,5 +1,5 @@
 import type { PeriodLog, PeriodPageRow, PeriodRow, PrefillResult } from '@shuzhi/contracts/diy-period';
-import type { DiyRecord, FormItem, RecordHistory } from '@shuzhi/contracts/diy-table';
+import type { AuditRow, DiyRecord, FormItem, RecordHistory } from '@shuzhi/contracts/diy-table';
 import type { PageResult } from '@shuzhi/contracts/envelope';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -593,6 +593,19 @@ describe('filing in periods', () => {
         comment: '请补充',
       });
     expect(await review('return')).toBe('F1023');
+    // 报表审核 lists it with its period, marked closed, so the page offers approving only.
+    const listed = async () =>
+      (
+        await api.ok<PageResult<AuditRow>>(admin, 'POST', '/api/diyReport/auditPage', {
+          page: 1,
+          pageSize: 50,
+          tableId: monthly,
+          status: -1,
+        })
+      ).items.find((r) => r.id === zero?.id);
+    const { periodName } = await record(admin, monthly, zero?.id as number);
+    expect(periodName).toBeTruthy();
+    expect(await listed()).toMatchObject({ periodName, periodClosed: true, status: 1 });
     expect(
       await api.code(admin, 'POST', '/api/diyTable/UpdateCreateUser', {
         tableId: monthly,
@@ -604,6 +617,7 @@ describe('filing in periods', () => {
     expect(await review('approve')).toBe(200);
     expect((await record(admin, monthly, zero?.id as number)).status).toBe(2);
     await api.ok(admin, 'POST', '/api/diyPeriod/reopen', { id: current, comment: '审核后开放' });
+    expect(await listed()).toMatchObject({ periodName, periodClosed: false, status: 2 });
   });
 
   it('shows periods on the form items and the admin page', async () => {

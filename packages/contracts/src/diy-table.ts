@@ -476,6 +476,10 @@ export const auditRowSchema = z.object({
   auditTime: z.string().nullable(),
   auditComment: z.string().nullable(),
   updateTime: z.string().nullable(),
+  /** The record's reporting period in the caller's language (null: the form has none). */
+  periodName: z.string().nullable(),
+  /** The period is closed: the record can still be approved, not returned or handed over (F1023). */
+  periodClosed: z.boolean(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 /** `GET /api/diyReport/auditForms`: the forms the caller reviews, with how many records wait. */

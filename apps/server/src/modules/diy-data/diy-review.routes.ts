@@ -69,7 +69,7 @@ export function diyReviewRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags: ['diyReport'],
     body: auditPageInputSchema,
     response: pageResultSchema(auditRowSchema),
-    handler: ({ body, req }) => auditPage(ctx, me(req), body),
+    handler: ({ body, req, locale }) => auditPage(ctx, me(req), body, locale),
   });
   defineRoute(app, ctx, {
     method: 'GET',

@@ -22,7 +22,7 @@ import { FieldErrorsError } from '../../platform/diy/field-errors.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { BelongFile } from '../../platform/files/belong.ts';
 import { emitToUser } from '../../platform/realtime/hub.ts';
-import { recordPeriodState } from '../diy-period/diy-period.service.ts';
+import { periodSummaries, recordPeriodState } from '../diy-period/diy-period.service.ts';
 import {
   type Caller,
   type FormAuth,
@@ -200,6 +200,7 @@ const AUDIT_COLUMNS = [
   'audit_time',
   'audit_comment',
   'update_time',
+  'period_id',
 ] as const;
 
 const AUDIT_SORT: Record<string, string> = {
@@ -290,6 +291,7 @@ export async function auditPage(
   ctx: AppContext,
   user: AuthUser,
   input: AuditInput,
+  locale: Locale,
 ): Promise<PageResult<AuditRow>> {
   const tableId = typeof input.tableId === 'number' ? input.tableId : undefined;
   const { caller, forms } = await reviewedForms(ctx, user, tableId);
@@ -315,6 +317,11 @@ export async function auditPage(
     .offset((input.page - 1) * input.pageSize)
     .execute();
   const titles = new Map(forms.map(({ form }) => [form.id, form.title]));
+  const periods = await periodSummaries(
+    db,
+    rows.map((r: Record<string, unknown>) => Number(r.period_id)).filter(Number.isSafeInteger),
+    locale,
+  );
   const items = rows.map(
     (r: Record<string, unknown>): AuditRow => ({
       tableId: Number(r.table_id),
@@ -330,6 +337,8 @@ export async function auditPage(
       auditTime: text(r.audit_time),
       auditComment: text(r.audit_comment),
       updateTime: text(r.update_time),
+      periodName: periods.get(Number(r.period_id))?.name ?? null,
+      periodClosed: periods.get(Number(r.period_id))?.closed ?? false,
     }),
   );
   return pageResult(items, total, input.page, input.pageSize);

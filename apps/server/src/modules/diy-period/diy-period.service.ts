@@ -472,20 +472,30 @@ export async function recordPeriodState(
   return { period, state: periodState(period, formatDate(now)) };
 }
 
+/** Names of periods by id (records of a page), in the caller's language, and whether each is closed. */
+export async function periodSummaries(
+  db: Db,
+  ids: readonly number[],
+  locale: Locale,
+): Promise<Map<number, { name: string; closed: boolean }>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('diy_table_period')
+    .select(['id', 'name', 'period_key', 'closed'])
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(rows.map((r) => [r.id, { name: displayName(r, locale), closed: Number(r.closed) === 1 }]));
+}
+
 /** Names of periods by id (records of a page), in the caller's language. */
 export async function periodNames(
   db: Db,
   ids: readonly number[],
   locale: Locale,
 ): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('diy_table_period')
-    .select(['id', 'name', 'period_key'])
-    .where('id', 'in', wanted)
-    .execute();
-  return new Map(rows.map((r) => [r.id, displayName(r, locale)]));
+  const summaries = await periodSummaries(db, ids, locale);
+  return new Map([...summaries].map(([id, summary]) => [id, summary.name]));
 }
 
 // ------------------------------------------------------------------------------------------------------

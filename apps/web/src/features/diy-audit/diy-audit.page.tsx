@@ -28,6 +28,7 @@ import {
   Space,
   Table,
   Tabs,
+  Tag,
   Tooltip,
   Typography,
 } from 'antd';
@@ -226,6 +227,23 @@ export default function DiyAuditPage() {
       ellipsis: { showTitle: true },
       render: dash,
       ...sortable('createOrgName'),
+    },
+    {
+      key: 'periodName',
+      dataIndex: 'periodName',
+      title: t('diyAudit.period'),
+      width: 160,
+      ellipsis: { showTitle: true },
+      render: (value: string | null, row) => (
+        <Space size={4}>
+          {dash(value)}
+          {row.periodClosed ? (
+            <Tag color="default" data-testid="audit-period-closed">
+              {t('diyAudit.periodClosed')}
+            </Tag>
+          ) : null}
+        </Space>
+      ),
     },
     {
       key: 'submitTime',
@@ -515,15 +533,35 @@ export default function DiyAuditPage() {
           footer={
             viewingPending ? (
               <Space style={{ width: '100%', justifyContent: 'flex-end' }} data-testid="audit-drawer-actions">
-                <Button
-                  danger
-                  icon={<RollbackOutlined />}
-                  disabled={approving}
-                  onClick={() => setReturning(viewing)}
-                  data-testid="audit-return"
-                >
-                  {t('diyAudit.return')}
-                </Button>
+                {viewing.periodClosed ? (
+                  // React sends no mouse events to a disabled button, so the wrapper is what the tooltip listens on.
+                  <Tooltip title={t('diyAudit.returnClosed')}>
+                    <span
+                      style={{ display: 'inline-block', cursor: 'not-allowed' }}
+                      data-testid="audit-return-blocked"
+                    >
+                      <Button
+                        danger
+                        icon={<RollbackOutlined />}
+                        disabled
+                        style={{ pointerEvents: 'none' }}
+                        data-testid="audit-return"
+                      >
+                        {t('diyAudit.return')}
+                      </Button>
+                    </span>
+                  </Tooltip>
+                ) : (
+                  <Button
+                    danger
+                    icon={<RollbackOutlined />}
+                    disabled={approving}
+                    onClick={() => setReturning(viewing)}
+                    data-testid="audit-return"
+                  >
+                    {t('diyAudit.return')}
+                  </Button>
+                )}
                 <Popconfirm
                   title={t('diyAudit.approve')}
                   description={t('diyAudit.approveConfirm')}

@@ -40,6 +40,8 @@ const row = (over: Partial<AuditRow>): AuditRow => ({
   auditTime: null,
   auditComment: null,
   updateTime: null,
+  periodName: null,
+  periodClosed: false,
   ...over,
 });
 const ROWS = [
@@ -128,6 +130,28 @@ describe('报表审核', { timeout: 40_000 }, () => {
     // The list and the counts are asked again.
     await waitFor(() => expect(api.forms).toHaveBeenCalledTimes(2));
     expect(api.page.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a record of a closed period shows its period as closed and can be approved, not returned', async () => {
+    api.page.mockResolvedValue(
+      pageOf([
+        row({ id: 1, dataNo: 'YG0001', periodName: '2026年10月', periodClosed: true }),
+        row({ id: 2, dataNo: 'YG0002', periodName: '2026年11月' }),
+      ]),
+    );
+    renderPage();
+    const closed = await rowOf('YG0001');
+    expect(closed.textContent).toContain('2026年10月');
+    expect(within(closed).getByTestId('audit-period-closed').textContent).toBe('已关闭');
+    expect(within(await rowOf('YG0002')).queryByTestId('audit-period-closed')).toBeNull();
+
+    fireEvent.click(within(closed).getByTestId('audit-review'));
+    await screen.findByTestId('record-drawer-id');
+    const returnButton = screen.getByTestId('audit-return') as HTMLButtonElement;
+    expect(returnButton.disabled).toBe(true);
+    fireEvent.mouseEnter(screen.getByTestId('audit-return-blocked'));
+    expect(await screen.findByText('该填报周期已关闭：记录可以审核通过，不能退回')).toBeTruthy();
+    expect((screen.getByTestId('audit-approve') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('approves from the drawer after a confirmation; a record reviewed meanwhile says F1012', async () => {
