@@ -603,8 +603,9 @@ describe('filing in periods', () => {
           status: -1,
         })
       ).items.find((r) => r.id === zero?.id);
-    const { periodName } = await record(admin, monthly, zero?.id as number);
+    const { periodName, periodClosed } = await record(admin, monthly, zero?.id as number);
     expect(periodName).toBeTruthy();
+    expect(periodClosed).toBe(true);
     expect(await listed()).toMatchObject({ periodName, periodClosed: true, status: 1 });
     expect(
       await api.code(admin, 'POST', '/api/diyTable/UpdateCreateUser', {
@@ -618,6 +619,7 @@ describe('filing in periods', () => {
     expect((await record(admin, monthly, zero?.id as number)).status).toBe(2);
     await api.ok(admin, 'POST', '/api/diyPeriod/reopen', { id: current, comment: '审核后开放' });
     expect(await listed()).toMatchObject({ periodName, periodClosed: false, status: 2 });
+    expect((await record(admin, monthly, zero?.id as number)).periodClosed).toBe(false);
   });
 
   it('shows periods on the form items and the admin page', async () => {

@@ -249,6 +249,8 @@ export const recordSchema = z.object({
   /** Periodic forms: the record's period (null otherwise). */
   periodId: z.number().nullable(),
   periodName: z.string().nullable(),
+  /** The period is closed: no change, return or hand-over until it is reopened (F1023). */
+  periodClosed: z.boolean(),
   /** A zero report: the unit had nothing to report in the period. */
   isZero: z.boolean(),
   /** Submitted after the period's due date. */

@@ -47,8 +47,8 @@ import { paged } from '../../platform/http/paging.ts';
 import {
   assertFilable,
   type FilingPeriod,
-  periodNames,
   periodOfForm,
+  periodSummaries,
   recordPeriodState,
   resolveFilingPeriod,
 } from '../diy-period/diy-period.service.ts';
@@ -386,7 +386,7 @@ async function toRecords(
   }
   const labels = await labelsOf(ctx, items);
   const files = await fileLabels(ctx.db, open.form.tenant_id, items);
-  const periods = await periodNames(
+  const periods = await periodSummaries(
     ctx.db,
     rows.filter((r) => r.period_id !== null).map((r) => Number(r.period_id)),
     locale,
@@ -398,7 +398,8 @@ async function toRecords(
     status: row.status,
     dataNo: row.data_no,
     periodId: row.period_id === null ? null : Number(row.period_id),
-    periodName: row.period_id === null ? null : (periods.get(Number(row.period_id)) ?? null),
+    periodName: row.period_id === null ? null : (periods.get(Number(row.period_id))?.name ?? null),
+    periodClosed: row.period_id === null ? false : (periods.get(Number(row.period_id))?.closed ?? false),
     isZero: Number(row.is_zero) === 1,
     late: Number(row.late) === 1,
     values,

@@ -35,6 +35,7 @@ export default {
       field: '字段',
       statusLabel: '状态',
       period: '填报周期',
+      periodClosed: '已关闭',
       zero: '零报告',
       late: '逾期提交',
       before: '修改前',
@@ -65,6 +66,7 @@ export default {
         ok: '移交',
         done: '已移交',
         failed: '移交失败',
+        closed: '该填报周期已关闭，不能移交',
       },
     },
     diyFormTable: {
@@ -187,6 +189,7 @@ export default {
       field: 'Field',
       statusLabel: 'Status',
       period: 'Period',
+      periodClosed: 'Closed',
       zero: 'Zero report',
       late: 'Late',
       before: 'Before',
@@ -217,6 +220,7 @@ export default {
         ok: 'Hand over',
         done: 'Handed over',
         failed: 'The hand-over failed',
+        closed: 'This period is closed: the record cannot be handed over',
       },
     },
     diyFormTable: {
@@ -339,6 +343,7 @@ export default {
       field: '欄位',
       statusLabel: '狀態',
       period: '填報週期',
+      periodClosed: '已關閉',
       zero: '零報告',
       late: '逾期提交',
       before: '修改前',
@@ -369,6 +374,7 @@ export default {
         ok: '移交',
         done: '已移交',
         failed: '移交失敗',
+        closed: '該填報週期已關閉，不能移交',
       },
     },
     diyFormTable: {

@@ -44,6 +44,7 @@ const RECORD: DiyRecord = {
   dataNo: '202611210001',
   periodId: null,
   periodName: null,
+  periodClosed: false,
   isZero: false,
   late: false,
   values: { name: '上海数智科技有限公司', amt: 1234.5, items: [{ qty: 3 }], note: '<p>按期<b>完成</b></p>' },
@@ -282,6 +283,25 @@ describe('RecordViewDrawer', () => {
     fireEvent.click(within(dialog).getByTestId('diy-handover-ok'));
     await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
     expect(api.handOver).toHaveBeenLastCalledWith({ tableId: 9, ids: [101], userId: 12 });
+  });
+
+  it('shows a closed period and offers no hand-over there, saying why', async () => {
+    api.detail.mockResolvedValue({ ...RECORD, periodId: 3, periodName: '2026年10月', periodClosed: true });
+    api.design.mockResolvedValue({
+      ...FORM,
+      item: { title: '企业月报', myAuth: { design: true, audit: true } },
+    });
+    api.history.mockResolvedValue([]);
+    render(wrap(<RecordViewDrawer tableId={9} recordId={101} open onClose={() => undefined} />));
+    const meta = await screen.findByTestId('diy-record-meta');
+    expect(meta.textContent).toContain('2026年10月');
+    expect(within(meta).getByTestId('diy-record-period-closed').textContent).toBe('已关闭');
+    const button = screen.getByTestId('diy-record-hand-over') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.click(button);
+    expect(screen.queryByTestId('diy-handover-dialog')).toBeNull();
+    fireEvent.mouseEnter(screen.getByTestId('diy-record-hand-over-blocked'));
+    expect(await screen.findByText('该填报周期已关闭，不能移交')).toBeTruthy();
   });
 
   it('offers no hand-over to whoever neither administers nor reviews the form', async () => {

@@ -1,6 +1,18 @@
 import { RECORD_STATUS } from '@shuzhi/contracts/diy-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space, Tabs, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Grid,
+  Skeleton,
+  Space,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmLinkModal } from '../../features/diy-confirm/confirm-link-modal.tsx';
@@ -50,7 +62,22 @@ export function RecordMeta({ record }: { record: DiyRecord }) {
           ),
         },
         ...(record.periodName
-          ? [{ key: 'period', label: t('diyRecord.period'), children: record.periodName }]
+          ? [
+              {
+                key: 'period',
+                label: t('diyRecord.period'),
+                children: (
+                  <>
+                    {record.periodName}
+                    {record.periodClosed ? (
+                      <Tag style={{ marginInlineStart: 8 }} data-testid="diy-record-period-closed">
+                        {t('diyRecord.periodClosed')}
+                      </Tag>
+                    ) : null}
+                  </>
+                ),
+              },
+            ]
           : []),
         { key: 'filer', label: t('diyRecord.filer'), children: record.createUserName ?? dash },
         { key: 'org', label: t('diyRecord.org'), children: record.createOrgName ?? dash },
@@ -209,7 +236,19 @@ export function RecordViewDrawer({
       extra={
         canConfirm || canHandOver ? (
           <Space>
-            {canHandOver ? (
+            {canHandOver && record.data?.periodClosed ? (
+              // React sends no mouse events to a disabled button, so the wrapper is what the tooltip listens on.
+              <Tooltip title={t('diyRecord.handOver.closed')}>
+                <span
+                  style={{ display: 'inline-block', cursor: 'not-allowed' }}
+                  data-testid="diy-record-hand-over-blocked"
+                >
+                  <Button disabled style={{ pointerEvents: 'none' }} data-testid="diy-record-hand-over">
+                    {t('diyRecord.handOver.start')}
+                  </Button>
+                </span>
+              </Tooltip>
+            ) : canHandOver ? (
               <Button onClick={() => setHandingOver(true)} data-testid="diy-record-hand-over">
                 {t('diyRecord.handOver.start')}
               </Button>

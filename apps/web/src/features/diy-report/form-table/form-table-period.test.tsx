@@ -118,6 +118,7 @@ const record = (over: Partial<DiyRecord> = {}): DiyRecord => ({
   dataNo: null,
   periodId: 31,
   periodName: '2026年11月',
+  periodClosed: false,
   isZero: false,
   late: false,
   values: { name: '上海数智科技有限公司', staff: 120 },

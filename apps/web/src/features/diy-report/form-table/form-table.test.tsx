@@ -106,6 +106,7 @@ const record = (over: Partial<DiyRecord> = {}): DiyRecord => ({
   dataNo: null,
   periodId: null,
   periodName: null,
+  periodClosed: false,
   isZero: false,
   late: false,
   values: {
