@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
-import { type Browser, firstSignIn, openBrowser, openFromTopMenu, screenshot } from './support.ts';
+import {
+  type Browser,
+  chooseOption,
+  firstSignIn,
+  openBrowser,
+  openFromTopMenu,
+  screenshot,
+} from './support.ts';
 
 /**
  * Issue 3 §7, end to end: the admin creates an org, a role with some menus and buttons and a data scope,
@@ -42,10 +49,11 @@ describe('an admin sets up a user who then sees exactly what was granted', () =>
     await dialog.waitFor();
     await dialog.getByTestId('org-field-name').fill('南京东路流程测试社区');
     await dialog.getByTestId('org-field-code').fill('FLOW-COMM');
-    await dialog.getByTestId('org-field-type').click();
-    await page
-      .locator('.ant-select-dropdown:visible [data-testid="dict-option"][data-value="community"]')
-      .click();
+    await chooseOption(
+      page,
+      dialog.getByTestId('org-field-type'),
+      page.locator('.ant-select-dropdown:visible [data-testid="dict-option"][data-value="community"]'),
+    );
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page
@@ -102,10 +110,13 @@ describe('an admin sets up a user who then sees exactly what was granted', () =>
     await drawer.getByTestId('user-field-account').waitFor();
     await drawer.getByTestId('user-field-account').fill('flowuser1');
     await drawer.getByTestId('user-field-realName').fill('流程测试员');
-    await drawer.getByTestId('user-field-roleIdList').click();
     // The option list is virtual: type to bring the new role into view.
-    await page.keyboard.type('流程巡查');
-    await page.locator('.ant-select-dropdown:visible').getByText('流程巡查员', { exact: true }).click();
+    await chooseOption(
+      page,
+      drawer.getByTestId('user-field-roleIdList'),
+      page.locator('.ant-select-dropdown:visible').getByText('流程巡查员', { exact: true }),
+      '流程巡查',
+    );
     await drawer.getByText('账号信息').click();
     await page.getByTestId('user-form-submit').click();
     await drawer.waitFor({ state: 'hidden' });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
-import { type Browser, firstSignIn, openBrowser, openFromTopMenu, screenshot } from './support.ts';
+import {
+  type Browser,
+  chooseOption,
+  firstSignIn,
+  openBrowser,
+  openFromTopMenu,
+  screenshot,
+} from './support.ts';
 
 /** Its own server: it adds an org, a position and a group. */
 describe('an admin keeps the org tree, positions and user groups', () => {
@@ -37,10 +44,11 @@ describe('an admin keeps the org tree, positions and user groups', () => {
     await expect(dialog.textContent()).resolves.toContain('南京东路街道');
     await dialog.getByTestId('org-field-name').fill('南京东路街道综合治理中心');
     await dialog.getByTestId('org-field-code').fill('NJDL-ZZZX');
-    await dialog.getByTestId('org-field-type').click();
-    await page
-      .locator('.ant-select-dropdown:visible [data-testid="dict-option"][data-value="department"]')
-      .click();
+    await chooseOption(
+      page,
+      dialog.getByTestId('org-field-type'),
+      page.locator('.ant-select-dropdown:visible [data-testid="dict-option"][data-value="department"]'),
+    );
     await screenshot(page, 'org-add-child-1366');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -101,11 +109,12 @@ describe('an admin keeps the org tree, positions and user groups', () => {
     const dialog = page.getByTestId('group-members-modal').or(page.getByRole('dialog')).last();
     await dialog.waitFor();
     for (const name of ['张伟', '吴静']) {
-      const picker = dialog.getByTestId('group-member-picker');
-      await picker.click();
-      await page.keyboard.type(name);
-      const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name });
-      await option.first().click({ timeout: 10_000 });
+      await chooseOption(
+        page,
+        dialog.getByTestId('group-member-picker'),
+        page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first(),
+        name,
+      );
       await dialog.getByTestId('group-member-add').click();
       await expect.poll(() => dialog.getByTestId('group-member-list').textContent()).toContain(name);
     }

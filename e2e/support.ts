@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { dropJournal, keepJournal } from './journal.ts';
 
@@ -159,6 +159,28 @@ export async function openFromNestedTopMenu(
     }
   }
   throw lastError;
+}
+
+/**
+ * Chooses an option of a select by keyboard, as a keyboard user would: opens the field, types `search` where
+ * the field filters, moves the active option onto `option` with the arrow keys and presses Enter. A pointer
+ * click can miss under load: the drop-down sits in <body>, realigns when the dialog under it scrolls, and that
+ * move may fall between the press and the release (seen in CI: 请选择机构类型 after a click on 社区).
+ */
+export async function chooseOption(
+  page: Page,
+  field: Locator,
+  option: Locator,
+  search?: string,
+): Promise<void> {
+  await field.click();
+  if (search) await page.keyboard.type(search);
+  await option.waitFor();
+  const isActive = () =>
+    option.evaluate((element) => element.closest('.ant-select-item-option-active') !== null);
+  for (let step = 0; step < 50 && !(await isActive()); step++) await page.keyboard.press('ArrowDown');
+  if (!(await isActive())) throw new Error('chooseOption: the arrow keys never reached the option');
+  await page.keyboard.press('Enter');
 }
 
 /** The API's answer as the tests read it. */
