@@ -1,7 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
-import { type Browser, firstSignIn, openBrowser, openFromTopMenu, screenshot } from './support.ts';
+import {
+  type Browser,
+  chooseOption,
+  firstSignIn,
+  openBrowser,
+  openFromTopMenu,
+  screenshot,
+} from './support.ts';
 
 const CATEGORY = '应急演练';
 const CHILD = '防汛演练专项';
@@ -103,13 +110,12 @@ describe('form administration', () => {
     await drawer.getByTestId('form-field-title').fill(TITLE);
     await pickTreeNode(page, drawer.getByTestId('form-field-category'), CHILD);
 
-    const users = drawer.getByTestId('form-field-fillers-users');
-    await users.click();
-    await page.keyboard.type('张伟');
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '张伟' })
-      .first()
-      .click();
+    await chooseOption(
+      page,
+      drawer.getByTestId('form-field-fillers-users'),
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '张伟' }).first(),
+      '张伟',
+    );
     await page.keyboard.press('Escape');
 
     await drawer.getByTestId('form-password-set').click();

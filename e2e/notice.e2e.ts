@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
-import { type Browser, firstSignIn, openBrowser, openFromTopMenu, screenshot } from './support.ts';
+import {
+  type Browser,
+  chooseOption,
+  firstSignIn,
+  openBrowser,
+  openFromTopMenu,
+  screenshot,
+} from './support.ts';
 
 const TITLE = '关于开展防汛安全大检查的通知';
 
@@ -38,12 +45,12 @@ describe('a notice reaches a signed-in user live', () => {
     await drawer.waitFor();
     await drawer.getByTestId('notice-field-title').fill(TITLE);
     await drawer.getByTestId('notice-audience-4').click();
-    const users = drawer.getByTestId('notice-field-users');
-    await users.click();
-    await page.keyboard.type('张伟');
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'fgwstaff' })
-      .click();
+    await chooseOption(
+      page,
+      drawer.getByTestId('notice-field-users'),
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'fgwstaff' }),
+      '张伟',
+    );
     await page.keyboard.press('Escape');
 
     const body = drawer.getByTestId('notice-field-content-content');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
 import {
   type Browser,
+  chooseOption,
   DEFAULT_PASSWORD,
   firstSignIn,
   openBrowser,
@@ -59,8 +60,11 @@ describe('an admin manages users: add, reset password, disable, import', () => {
     await drawer.getByTestId('user-field-account').waitFor();
     await drawer.getByTestId('user-field-account').fill('e2euser01');
     await drawer.getByTestId('user-field-realName').fill('端到端');
-    await drawer.getByTestId('user-field-roleIdList').click();
-    await page.locator('.ant-select-dropdown:visible').getByText('工作人员', { exact: true }).click();
+    await chooseOption(
+      page,
+      drawer.getByTestId('user-field-roleIdList'),
+      page.locator('.ant-select-dropdown:visible').getByText('工作人员', { exact: true }),
+    );
     // Close the role list by clicking elsewhere in the drawer (Escape would close the drawer).
     await drawer.getByText('账号信息').click();
     await drawer.getByTestId('user-field-phone').fill('13911112345');
