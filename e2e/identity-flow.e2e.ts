@@ -4,6 +4,7 @@ import { launchShuzhi, type RunningShuzhi } from './server.ts';
 import {
   type Browser,
   chooseOption,
+  clickWhenOpened,
   firstSignIn,
   openBrowser,
   openFromTopMenu,
@@ -169,7 +170,7 @@ describe('an admin sets up a user who then sees exactly what was granted', () =>
     const force = admin.page.getByTestId('online-user-force-flowuser1').first();
     await force.waitFor({ timeout: 10_000 });
     await force.click();
-    await admin.page.getByTestId('online-user-force-ok').click();
+    await clickWhenOpened(admin.page.getByTestId('online-user-force-ok'));
     await user.page.waitForURL(/\/login/, { timeout: 15_000 });
     await screenshot(user.page, 'identity-flow-forced-offline-1366');
   });

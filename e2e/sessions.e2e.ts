@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
 import {
   type Browser,
+  clickWhenOpened,
   fillLogin,
   firstSignIn,
   NEW_PASSWORD,
@@ -43,7 +44,7 @@ describe('online users: an admin forces a user offline; the user locks and unloc
     await screenshot(page, 'online-users-1366');
 
     await page.getByTestId('online-user-force-hpleader').first().click();
-    await page.getByTestId('online-user-force-ok').click();
+    await clickWhenOpened(page.getByTestId('online-user-force-ok'));
     const forcedAt = Date.now();
     await leader.page.waitForURL(/\/login/, { timeout: 5_000 });
     expect(Date.now() - forcedAt).toBeLessThan(5_000);
@@ -72,7 +73,7 @@ describe('online users: an admin forces a user offline; the user locks and unloc
     await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' });
 
     await page.getByTestId('user-menu').click();
-    await page.getByTestId('user-menu-lock').click();
+    await clickWhenOpened(page.getByTestId('user-menu-lock'));
     const lock = page.getByTestId('lock-screen');
     await lock.waitFor();
     await expect(page.getByTestId('lock-screen-name').textContent()).resolves.toBeTruthy();
