@@ -34,6 +34,7 @@ import { serverFieldErrors } from '../../platform/data/field-errors.ts';
 import type { PageRequest, WithId } from '../../platform/data/resource.ts';
 import { useResourcePage, useResourceWrites } from '../../platform/data/use-resource.ts';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
+import { DisabledReason } from '../disabled-reason.tsx';
 import { useReclickGuard } from '../use-reclick-guard.ts';
 import type { CrudColumn, CrudFormContext, CrudPageProps } from './crud-types.ts';
 import { LoadFailedAlert } from './load-failed-alert.tsx';
@@ -693,20 +694,16 @@ function StatusCell({
   if (!permission || !can(permission)) return readOnly;
   if (blockedText)
     return (
-      // React sends no mouse events to a disabled button, so the wrapper is what the tooltip listens on.
-      <Tooltip title={blockedText}>
-        <span style={{ display: 'inline-block', cursor: 'not-allowed' }} data-testid="crud-status-blocked">
-          <Switch
-            size="small"
-            checked={enabled}
-            disabled
-            checkedChildren={t('crud.enabled')}
-            unCheckedChildren={t('crud.disabled')}
-            style={{ pointerEvents: 'none' }}
-            data-testid="crud-status-switch"
-          />
-        </span>
-      </Tooltip>
+      <DisabledReason reason={blockedText} testId="crud-status-blocked">
+        <Switch
+          size="small"
+          checked={enabled}
+          disabled
+          checkedChildren={t('crud.enabled')}
+          unCheckedChildren={t('crud.disabled')}
+          data-testid="crud-status-switch"
+        />
+      </DisabledReason>
     );
   return (
     <Popconfirm

@@ -1,21 +1,10 @@
 import { RECORD_STATUS } from '@shuzhi/contracts/diy-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Drawer,
-  Grid,
-  Skeleton,
-  Space,
-  Tabs,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmLinkModal } from '../../features/diy-confirm/confirm-link-modal.tsx';
+import { DisabledReason } from '../disabled-reason.tsx';
 import { FormRenderer } from '../diy-form/index.ts';
 import { DIY_RECORD_KEYS, type DiyRecord, diyRecordApi } from './diy-record.api.ts';
 import { HandOverModal } from './hand-over-modal.tsx';
@@ -237,17 +226,11 @@ export function RecordViewDrawer({
         canConfirm || canHandOver ? (
           <Space>
             {canHandOver && record.data?.periodClosed ? (
-              // React sends no mouse events to a disabled button, so the wrapper is what the tooltip listens on.
-              <Tooltip title={t('diyRecord.handOver.closed')}>
-                <span
-                  style={{ display: 'inline-block', cursor: 'not-allowed' }}
-                  data-testid="diy-record-hand-over-blocked"
-                >
-                  <Button disabled style={{ pointerEvents: 'none' }} data-testid="diy-record-hand-over">
-                    {t('diyRecord.handOver.start')}
-                  </Button>
-                </span>
-              </Tooltip>
+              <DisabledReason reason={t('diyRecord.handOver.closed')} testId="diy-record-hand-over-blocked">
+                <Button disabled data-testid="diy-record-hand-over">
+                  {t('diyRecord.handOver.start')}
+                </Button>
+              </DisabledReason>
             ) : canHandOver ? (
               <Button onClick={() => setHandingOver(true)} data-testid="diy-record-hand-over">
                 {t('diyRecord.handOver.start')}

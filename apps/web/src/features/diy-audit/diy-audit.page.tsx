@@ -39,6 +39,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../components/crud-page/load-failed-alert.tsx';
 import { SearchActions } from '../../components/crud-page/search-actions.tsx';
 import { tablePagination, useTablePaging } from '../../components/crud-page/table-paging.ts';
+import { DisabledReason } from '../../components/disabled-reason.tsx';
 import { DIY_RECORD_KEYS } from '../../components/diy-record/diy-record.api.ts';
 import { RecordStatusTag, RecordViewDrawer } from '../../components/diy-record/index.ts';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
@@ -534,23 +535,11 @@ export default function DiyAuditPage() {
             viewingPending ? (
               <Space style={{ width: '100%', justifyContent: 'flex-end' }} data-testid="audit-drawer-actions">
                 {viewing.periodClosed ? (
-                  // React sends no mouse events to a disabled button, so the wrapper is what the tooltip listens on.
-                  <Tooltip title={t('diyAudit.returnClosed')}>
-                    <span
-                      style={{ display: 'inline-block', cursor: 'not-allowed' }}
-                      data-testid="audit-return-blocked"
-                    >
-                      <Button
-                        danger
-                        icon={<RollbackOutlined />}
-                        disabled
-                        style={{ pointerEvents: 'none' }}
-                        data-testid="audit-return"
-                      >
-                        {t('diyAudit.return')}
-                      </Button>
-                    </span>
-                  </Tooltip>
+                  <DisabledReason reason={t('diyAudit.returnClosed')} testId="audit-return-blocked">
+                    <Button danger icon={<RollbackOutlined />} disabled data-testid="audit-return">
+                      {t('diyAudit.return')}
+                    </Button>
+                  </DisabledReason>
                 ) : (
                   <Button
                     danger
