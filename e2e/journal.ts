@@ -53,9 +53,12 @@ export function keepJournal(context: BrowserContext): void {
     const path = apiPath(request);
     if (!path) return;
     const took = Math.round(request.timing().responseEnd);
-    void refusal(request).then((refused) =>
-      note(`${request.method()} ${path} → ${refused ? `REFUSED ${refused}` : 'ok'} (${took} ms)`),
-    );
+    // The answer can no longer be read once the browser context has closed.
+    void refusal(request)
+      .catch(() => 'answer unreadable')
+      .then((refused) =>
+        note(`${request.method()} ${path} → ${refused ? `REFUSED ${refused}` : 'ok'} (${took} ms)`),
+      );
   });
   context.on('requestfailed', (request) => {
     sent.delete(request);

@@ -1,7 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+  type Browser as PlaywrightBrowser,
+} from 'playwright-core';
 import { inject } from 'vitest';
 import { dropJournal, keepJournal } from './journal.ts';
 
@@ -23,26 +28,49 @@ const CHROMIUM_ARGS = [
 
 export type Browser = { context: BrowserContext; page: Page; close: () => Promise<void> };
 
-/** A fresh Chromium with an empty profile, as a new user would have. */
+/**
+ * One Chromium per test worker (the E2E project shares modules across its files), launched on first use;
+ * each `openBrowser` is a fresh context of it: no cookies, storage or cache, as a new user would have.
+ * Launching a browser per context cost about a second of a two-core machine fifty times a run.
+ */
+let chromiumProcess: Promise<PlaywrightBrowser> | null = null;
+
+function sharedChromium(): Promise<PlaywrightBrowser> {
+  if (!chromiumProcess) {
+    const launching = chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+    chromiumProcess = launching;
+    launching.then(
+      (browser) =>
+        browser.on('disconnected', () => {
+          if (chromiumProcess === launching) chromiumProcess = null;
+        }),
+      () => {
+        if (chromiumProcess === launching) chromiumProcess = null;
+      },
+    );
+  }
+  return chromiumProcess;
+}
+
+/** A fresh browser context with nothing stored, as a new user would have. */
 export async function openBrowser(viewport = { width: 1366, height: 768 }): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'shuzhi-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+  const context = await (await sharedChromium()).newContext({
     viewport,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });
   context.setDefaultTimeout(20_000);
   keepJournal(context);
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   return {
     context,
     page,
     close: async () => {
       dropJournal(context);
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -5,14 +5,16 @@ export default defineConfig({
     name: 'e2e',
     include: ['**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
-    setupFiles: ['./failure-report.ts'],
+    setupFiles: ['./setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 90_000,
     // A page under a loaded CI machine may take seconds to show what a poll waits for (the default is 1 s);
     // Playwright's own waits already allow 20 s.
     expect: { poll: { timeout: 10_000, interval: 100 } },
-    // Each file drives its own Chromium and most start a server of their own: one file at a time keeps a
-    // two-core machine from starving the browser. The E2E group runs after the unit and server tests.
+    // Files share modules within a worker, so one Chromium serves every file of it (support.ts). Most files
+    // start a server of their own: one file at a time keeps a two-core machine from starving the browser.
+    // The E2E group runs after the unit and server tests.
+    isolate: false,
     maxWorkers: 1,
     sequence: { groupOrder: 1 },
   },

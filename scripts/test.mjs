@@ -20,6 +20,7 @@ const run = spawnSync(
     'run',
     '--reporter=default',
     '--reporter=json',
+    `--reporter=${join(root, 'scripts/timing-reporter.mjs')}`,
     `--outputFile.json=${report}`,
     ...process.argv.slice(2),
   ],

@@ -1,5 +1,9 @@
-import { beforeEach } from 'vitest';
+import { beforeEach, inject } from 'vitest';
 import { describeBrowsers } from './journal.ts';
+import { TEMPLATE_ENV } from './server.ts';
+
+// Every server a test file starts copies the run's one seeded database (global-setup.ts).
+process.env[TEMPLATE_ENV] = inject('seededDir');
 
 // A failing step adds to its error what the open browsers showed and what the server refused or was slow
 // to answer: the CI log is all there is of a failure on another machine.
