@@ -37,6 +37,7 @@ describe('a tenant admin watches the server and manages the cache', () => {
       .not.toBe(first);
     await page.getByTestId('server-live').click();
     const held = await page.getByTestId('server-updated').textContent();
+    // Nothing on the page can show that a refresh did not happen: wait past one refresh period.
     await page.waitForTimeout(6_000);
     await expect(page.getByTestId('server-updated').textContent()).resolves.toBe(held);
 

@@ -10,6 +10,7 @@ import {
   openBrowser,
   openFromTopMenu,
   screenshot,
+  settled,
 } from './support.ts';
 
 const FORM = '防汛物资储备统计表';
@@ -44,10 +45,9 @@ async function userId(page: Page, account: string): Promise<number> {
 async function bothSizes(page: Page, name: string): Promise<void> {
   await screenshot(page, `${name}-1366`);
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.waitForTimeout(400);
   await screenshot(page, `${name}-1920`);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.waitForTimeout(200);
+  await settled(page);
 }
 
 /**
@@ -146,7 +146,6 @@ describe('report review and the recycle bin', () => {
     const drawer = page.getByTestId('diy-record-view');
     await drawer.getByText('外滩储备点').waitFor();
     await drawer.getByTestId('audit-drawer-actions').waitFor();
-    await page.waitForTimeout(500); // the drawer slides in
     await bothSizes(page, 'diy-audit-drawer');
     await drawer.getByTestId('audit-return').click();
     const dialog = page.locator('.ant-modal', { hasText: '退回记录' });
@@ -275,7 +274,6 @@ describe('report review and the recycle bin', () => {
     const warning = page.getByTestId('recycle-purge-warning');
     await warning.waitFor();
     await expect(warning.textContent()).resolves.toContain('全部记录');
-    await page.waitForTimeout(400); // the dialog fades in
     await screenshot(page, 'diy-recycle-purge-warning-1366');
     await page.getByTestId('recycle-purge-ok').click();
     const input = page.getByTestId('op-password-prompt-input');

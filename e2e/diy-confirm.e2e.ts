@@ -153,7 +153,6 @@ describe('row confirmation: a link for the subject of a record', () => {
     await modal.getByTestId('diy-confirm-state-disputed').waitFor();
     await expect(modal.getByTestId('diy-confirm-links').textContent()).resolves.toContain(COMMENT);
     // The modal's opening animation has ended.
-    await page.waitForTimeout(400);
     await screenshot(page, 'diy-confirm-list-1366');
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'hidden' });

@@ -143,7 +143,6 @@ describe('表单设计: building a form in the designer', () => {
     await page.mouse.move(5, 760);
     await screenshot(page, 'diy-designer-1366');
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.waitForTimeout(300);
     await screenshot(page, 'diy-designer-1920');
     await page.setViewportSize({ width: 1366, height: 768 });
   });
@@ -213,7 +212,6 @@ describe('表单设计: building a form in the designer', () => {
     const versionView = page.getByTestId('designer-preview-modal');
     await versionView.getByText('V1 设计（只读）').waitFor();
     await versionView.getByTestId('diy-field-formula1').waitFor();
-    await page.waitForTimeout(500);
     await screenshot(page, 'diy-designer-version-1366');
   });
 });

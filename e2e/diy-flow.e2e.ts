@@ -8,6 +8,7 @@ import {
   firstSignIn,
   NEW_PASSWORD,
   openBrowser,
+  pastReclickHold,
   screenshot,
   tokenOf,
 } from './support.ts';
@@ -126,7 +127,7 @@ describe('report forms: fill, return, resubmit, approve, history, rename', () =>
 
     await drawer.getByTestId('diy-field-phone').locator('input').fill('13812345678');
     await phoneError.waitFor({ state: 'hidden' });
-    await page.waitForTimeout(600);
+    await pastReclickHold(page);
     await drawer.getByTestId('diy-fill-submit').click();
     await toast(page, '已提交');
     await expect.poll(() => recordRow(page).textContent()).toContain('待审核');
@@ -159,7 +160,7 @@ describe('report forms: fill, return, resubmit, approve, history, rename', () =>
     await notice.waitFor();
     await expect(notice.textContent()).resolves.toContain(COMMENT);
     await drawer.getByTestId('diy-field-phone').locator('input').fill('13987654321');
-    await page.waitForTimeout(600);
+    await pastReclickHold(page);
     await drawer.getByTestId('diy-fill-submit').click();
     await toast(page, '已提交');
     await expect.poll(() => recordRow(page).textContent()).toContain('待审核');

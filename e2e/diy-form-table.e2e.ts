@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
-import { apiCall, type Browser, firstSignIn, openBrowser, screenshot, tokenOf } from './support.ts';
+import {
+  apiCall,
+  type Browser,
+  firstSignIn,
+  openBrowser,
+  pastReclickHold,
+  screenshot,
+  tokenOf,
+} from './support.ts';
 
 const TITLE = '企业用工情况月报';
 
@@ -124,7 +132,7 @@ describe('表单填报: the record list and filling of a form', () => {
     // A name already filed: the server's unique check answers on the field.
     await name.fill('黄浦数智科技有限公司');
     await drawer.getByTestId('diy-field-staff').locator('input').fill('120');
-    await page.waitForTimeout(600);
+    await pastReclickHold(page);
     await drawer.getByTestId('diy-fill-submit').click();
     await error.waitFor();
     await expect(error.textContent()).resolves.toContain('单位名称');
@@ -133,11 +141,11 @@ describe('表单填报: the record list and filling of a form', () => {
 
     await name.fill('南京东路商务服务有限公司');
     await error.waitFor({ state: 'hidden' });
-    await page.waitForTimeout(600);
+    await pastReclickHold(page);
     await drawer.getByTestId('diy-fill-draft').click();
     await toast(page, '草稿已保存');
     await expect.poll(() => rows(page).count()).toBe(3);
-    await page.waitForTimeout(600);
+    await pastReclickHold(page);
     await drawer.getByTestId('diy-fill-submit').click();
     await toast(page, '已提交');
     await drawer.getByTestId('diy-fill-body').waitFor({ state: 'hidden' });
@@ -223,13 +231,10 @@ describe('表单填报: the record list and filling of a form', () => {
     await screenshot(page, 'diy-form-table-list-1920');
     await page.getByTestId('diy-record-add').click();
     await page.getByTestId('diy-fill-body').waitFor();
-    // Past the drawer's slide-in.
-    await page.waitForTimeout(800);
     await page.mouse.move(1, 1000);
     await screenshot(page, 'diy-form-table-fill-1920');
     // On a phone the drawer takes the whole screen and the fields stack.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(500);
     await screenshot(page, 'diy-form-table-fill-phone');
     await page.setViewportSize({ width: 1366, height: 768 });
   });

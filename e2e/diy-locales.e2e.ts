@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
-import { type Browser, pageCall as call, firstSignIn, openBrowser, screenshot } from './support.ts';
+import { type Browser, pageCall as call, firstSignIn, openBrowser, screenshot, settled } from './support.ts';
 
 type FormRow = { id: number; title: string };
 
@@ -101,7 +101,7 @@ describe('report forms in English and Traditional Chinese', () => {
       .first()
       .waitFor({ state: 'hidden' })
       .catch(() => undefined);
-    await page.waitForTimeout(300);
+    await settled(page);
   };
   const drawer = () => page.locator('.ant-drawer-content-wrapper:visible').last();
   const closeDrawer = async () => {
@@ -129,7 +129,6 @@ describe('report forms in English and Traditional Chinese', () => {
 
       await page.getByTestId('form-add').click();
       await page.getByTestId('form-settings').waitFor();
-      await page.waitForTimeout(400);
       await screenshot(page, `diy-locales-${language}-table-settings`);
       await check(drawer(), 'form settings drawer');
       await closeDrawer();
@@ -137,7 +136,6 @@ describe('report forms in English and Traditional Chinese', () => {
       const row = page.getByTestId('form-admin-table').locator('tr', { hasText: FORMS[0] });
       await row.getByTestId('form-more').click();
       await page.locator('.ant-dropdown:visible').waitFor();
-      await page.waitForTimeout(400);
       await screenshot(page, `diy-locales-${language}-table-more`);
       await check(page.locator('.ant-dropdown:visible'), 'more menu');
       await page.keyboard.press('Escape');
@@ -148,7 +146,6 @@ describe('report forms in English and Traditional Chinese', () => {
       await check(page.getByTestId('classify-page'), 'classify page');
       await page.getByTestId('classify-add').click();
       await page.getByTestId('classify-field-name').waitFor();
-      await page.waitForTimeout(300);
       await screenshot(page, `diy-locales-${language}-classify-modal`);
       await check(page.locator('.ant-modal-wrap:visible'), 'classify modal');
       await closeModal();
@@ -156,19 +153,16 @@ describe('report forms in English and Traditional Chinese', () => {
 
     it(`${language}: the designer`, async () => {
       await go(`/diyTable/design?id=${ids.get(FORMS[0])}`, 'designer');
-      await page.waitForTimeout(500);
       await screenshot(page, `diy-locales-${language}-designer`);
       await check(page.getByTestId('designer'), 'designer', FORMS);
       const firstField = page.locator('[data-testid^="designer-field-"]').first();
       await firstField.click();
-      await page.waitForTimeout(300);
       await screenshot(page, `diy-locales-${language}-designer-field`);
       await check(page.getByTestId('designer-right'), 'designer property panel');
       await page.getByTestId('designer-preview').click();
-      await page.waitForTimeout(500);
       await screenshot(page, `diy-locales-${language}-designer-preview`);
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(300);
+      await settled(page);
     });
 
     it(`${language}: 报表填报 and the record list with its drawers`, async () => {
@@ -196,13 +190,11 @@ describe('report forms in English and Traditional Chinese', () => {
       );
 
       await page.getByTestId('diy-record-filter-toggle').click();
-      await page.waitForTimeout(300);
       await screenshot(page, `diy-locales-${language}-records-filter`);
       await page.getByTestId('diy-record-filter-toggle').click();
 
       await page.getByTestId('diy-record-add').click();
       await page.getByTestId('diy-fill').waitFor();
-      await page.waitForTimeout(500);
       await screenshot(page, `diy-locales-${language}-fill`);
       await check(page.getByTestId('diy-fill'), 'fill drawer buttons', [], 'button');
       await page.getByTestId('diy-fill-close').click();
@@ -210,11 +202,10 @@ describe('report forms in English and Traditional Chinese', () => {
 
       await page.getByTestId('diy-record-view-btn').first().click();
       await page.getByTestId('diy-record-view').waitFor();
-      await page.waitForTimeout(500);
+      await settled(page);
       await check(page.getByTestId('diy-record-meta'), 'record meta', [], '.ant-descriptions-item-label');
       await screenshot(page, `diy-locales-${language}-view`);
       await page.getByTestId('diy-record-history-tab').click();
-      await page.waitForTimeout(500);
       await screenshot(page, `diy-locales-${language}-view-history`);
       await check(page.getByTestId('diy-record-view'), 'record view tabs', [], '.ant-tabs-tab');
       await check(page.getByTestId('diy-record-view'), 'history headers', [], '.ant-table-thead th');
@@ -225,7 +216,6 @@ describe('report forms in English and Traditional Chinese', () => {
       await page.getByTestId('diy-record-delete').first().click();
       const confirm = page.locator('.ant-popover:visible');
       await confirm.getByTestId('diy-record-delete-ok').waitFor();
-      await page.waitForTimeout(300);
       await screenshot(page, `diy-locales-${language}-records-delete`);
       await check(
         confirm,
@@ -247,12 +237,10 @@ describe('report forms in English and Traditional Chinese', () => {
       if (await review.count()) {
         await review.click();
         await page.getByTestId('audit-drawer-actions').waitFor();
-        await page.waitForTimeout(500);
         await screenshot(page, `diy-locales-${language}-audit-drawer`);
         await check(page.getByTestId('audit-drawer-actions'), 'audit drawer actions');
         await page.getByTestId('audit-return').click();
         await page.locator('.ant-modal:visible').waitFor();
-        await page.waitForTimeout(300);
         await screenshot(page, `diy-locales-${language}-audit-return`);
         await check(page.locator('.ant-modal-wrap:visible'), 'return dialog');
         await closeModal();
@@ -265,7 +253,6 @@ describe('report forms in English and Traditional Chinese', () => {
       await check(page.getByTestId('recycle-page'), 'recycle page', FORMS);
       await page.getByTestId('recycle-purge').first().click();
       await page.locator('.ant-modal-wrap:visible').waitFor();
-      await page.waitForTimeout(400);
       await screenshot(page, `diy-locales-${language}-recycle-purge`);
       await check(
         page.locator('.ant-modal-wrap:visible'),
@@ -277,7 +264,6 @@ describe('report forms in English and Traditional Chinese', () => {
       await page.locator('.ant-modal-wrap:visible .ant-modal-confirm-btns button').first().click();
       await page.locator('.ant-modal-wrap:visible').first().waitFor({ state: 'hidden' });
       await page.getByTestId('recycle-kind-tabs').locator('.ant-tabs-tab').last().click();
-      await page.waitForTimeout(500);
       await screenshot(page, `diy-locales-${language}-recycle-forms`);
       await check(page.getByTestId('recycle-page'), 'recycle page (forms)', FORMS);
     });

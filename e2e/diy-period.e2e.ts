@@ -4,6 +4,7 @@ import { launchShuzhi, type RunningShuzhi } from './server.ts';
 import {
   type Browser,
   pageCall as call,
+  clickWhenOpened,
   firstSignIn,
   openBrowser,
   openFromTopMenu,
@@ -98,7 +99,6 @@ describe('reporting periods: close, refuse, reopen, edit, log', () => {
     await row.getByTestId('period-close').click();
     const dialog = page.getByTestId('period-dialog');
     await dialog.getByTestId('period-comment').fill(CLOSE_COMMENT);
-    await page.waitForTimeout(300); // the modal opens
     await screenshot(page, 'diy-period-close-1366');
     await page.getByTestId('period-dialog-ok').click();
     await page.locator('.ant-message').getByText('周期已关闭').waitFor();
@@ -143,9 +143,7 @@ describe('reporting periods: close, refuse, reopen, edit, log', () => {
     await row.getByTestId('period-reopen').click();
     // The modal's root wraps it without a box of its own: wait for what is inside.
     const dialog = page.getByTestId('period-dialog');
-    await dialog.getByTestId('period-comment').waitFor();
-    await page.waitForTimeout(300);
-    await page.getByTestId('period-dialog-ok').click();
+    await clickWhenOpened(page.getByTestId('period-dialog-ok'));
     await dialog.getByText('请填写重新开放的原因').waitFor();
     await dialog.getByTestId('period-comment').fill(REOPEN_REASON);
     await page.getByTestId('period-dialog-ok').click();
@@ -200,7 +198,6 @@ describe('reporting periods: close, refuse, reopen, edit, log', () => {
     expect(actions.slice(0, 2)).toEqual(['reopen', 'close']);
     await expect(entries.nth(0).textContent()).resolves.toContain(REOPEN_REASON);
     await expect(entries.nth(1).textContent()).resolves.toContain(CLOSE_COMMENT);
-    await page.waitForTimeout(400); // the drawer slides in
     await screenshot(page, 'diy-period-log-1366');
   });
 
@@ -218,7 +215,6 @@ describe('reporting periods: close, refuse, reopen, edit, log', () => {
     await dialog.getByTestId('diy-handover-user').click();
     await page.keyboard.type('吴静');
     await page.getByTestId('diy-pick-option').filter({ hasText: '吴静' }).click();
-    await page.waitForTimeout(300); // the drop-down closes
     await screenshot(page, 'diy-handover-1366');
     await dialog.getByTestId('diy-handover-ok').click();
     await page.locator('.ant-message').getByText('已移交').waitFor();

@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECLICK_GUARD_MS } from '../apps/web/src/components/use-reclick-guard.ts';
 import { encryptPassword } from '../apps/web/src/platform/crypto/password-cipher.ts';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
 import {
@@ -10,6 +9,7 @@ import {
   firstSignIn,
   NEW_PASSWORD,
   openBrowser,
+  pastReclickHold,
   screenshot,
   tokenOf,
 } from './support.ts';
@@ -156,7 +156,7 @@ describe('报表填报: an enterprise user opens a form with a password', () => 
     expect(new URL(page.url()).pathname).toBe('/diyReport');
 
     // Enter on the focused card opens it too, once the 500 ms hold of SPEC §9 after the first open has passed.
-    await page.waitForTimeout(RECLICK_GUARD_MS);
+    await pastReclickHold(page);
     await card(page, LOCKED).focus();
     await page.keyboard.press('Enter');
     await input.waitFor();

@@ -8,6 +8,7 @@ import {
   openBrowser,
   openFromTopMenu,
   screenshot,
+  settled,
 } from './support.ts';
 
 const CATEGORY = '应急演练';
@@ -41,17 +42,16 @@ async function settle(page: Page): Promise<void> {
     .first()
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => undefined);
-  await page.waitForTimeout(300);
+  await settled(page);
 }
 
 async function bothSizes(page: Page, name: string): Promise<void> {
   await settle(page);
   await screenshot(page, `${name}-1366`);
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.waitForTimeout(400); // the table re-measures its columns
   await screenshot(page, `${name}-1920`);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.waitForTimeout(200);
+  await settled(page);
 }
 
 /**
@@ -174,7 +174,6 @@ describe('form administration', () => {
     await page.locator('.ant-dropdown:visible').getByTestId('form-clone-action').click();
     const modal = page.getByTestId('form-clone');
     await expect.poll(() => modal.getByTestId('form-clone-title').inputValue()).toBe(COPY);
-    await page.waitForTimeout(300); // the dialog zooms in
     await screenshot(page, 'diy-table-clone-1366');
     await page.getByTestId('form-clone-ok').click();
     await modal.getByTestId('form-clone-title').waitFor({ state: 'hidden' });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
-import { type Browser, DEFAULT_PASSWORD, NEW_PASSWORD, openBrowser, screenshot } from './support.ts';
+import { type Browser, DEFAULT_PASSWORD, NEW_PASSWORD, openBrowser, screenshot, settled } from './support.ts';
 
 const FORM = '企业基本情况登记表';
 const CATEGORY = '企业填报';
@@ -33,7 +33,7 @@ describe('企业门户: an enterprise finds, favourites and fills a report', () 
     page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
   const settle = async () => {
     await page.mouse.move(1, 760);
-    await page.waitForTimeout(300);
+    await settled(page);
   };
 
   it('signs in with login type 9 and opens the portal: welcome, counts, categories', async () => {

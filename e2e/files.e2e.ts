@@ -123,7 +123,6 @@ describe('an admin manages files and previews pdf, xlsx and docx', () => {
       .locator('.ant-message-notice', { hasText: '“伪装报告.pdf”上传失败：文件内容与扩展名“.pdf”不符' })
       .waitFor();
     await upload.locator('.ant-upload-list-item-error').waitFor();
-    await page.waitForTimeout(300); // the toast slides in
     await screenshot(page, 'files-upload-refused-1366');
     await page.getByTestId('file-upload-done').click();
     await upload.waitFor({ state: 'hidden' });
@@ -140,11 +139,9 @@ describe('an admin manages files and previews pdf, xlsx and docx', () => {
     expect(Math.round(((box?.width ?? 0) / 1366) * 100)).toBe(80);
     const body = await page.locator('.ant-modal-body').boundingBox();
     expect(Math.round(body?.height ?? 0)).toBe(Math.round(768 * 0.6));
-    await page.waitForTimeout(2000); // the viewer draws the page
     await screenshot(page, 'files-preview-pdf-1366');
     await page.getByTestId('file-preview-fullscreen').click();
     await expect.poll(async () => (await dialog(page).boundingBox())?.width).toBe(1366);
-    await page.waitForTimeout(1000);
     await screenshot(page, 'files-preview-pdf-fullscreen-1366');
     await page.getByTestId('file-preview-fullscreen').click();
     await closePreview(page);
@@ -201,7 +198,6 @@ describe('an admin manages files and previews pdf, xlsx and docx', () => {
     await confirm.getByText('该文件不支持预览，确定下载此文件').waitFor();
     await expect(confirm.locator('.ant-modal-confirm-title').textContent()).resolves.toBe('提示');
     await expect(page.getByTestId('file-preview-confirm-close').textContent()).resolves.toMatch(/^关\s*闭$/);
-    await page.waitForTimeout(400); // the confirm zooms in
     await screenshot(page, 'files-preview-unsupported-1366');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -236,7 +232,6 @@ describe('an admin manages files and previews pdf, xlsx and docx', () => {
       await screenshot(page, 'files-page-1920');
       await openPreview(page, PDF_NAME);
       await page.getByTestId('file-preview-pdf').waitFor();
-      await page.waitForTimeout(2000);
       await screenshot(page, 'files-preview-pdf-1920');
       await closePreview(page);
       await openPreview(page, XLSX_NAME);

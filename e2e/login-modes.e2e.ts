@@ -108,7 +108,6 @@ describe('mobile and scan sign-in', () => {
       await expect.poll(() => qr.getAttribute('data-url')).toMatch(/\/scanLogin\?id=/);
       const url = (await qr.getAttribute('data-url')) ?? '';
       expect(url.startsWith(shuzhi.baseUrl)).toBe(true);
-      await desktop.page.waitForTimeout(400); // the tab's ink bar slides over
       await screenshot(desktop.page, 'login-scan-waiting-1366');
 
       // The phone is not signed in: /login, then back to the scan page.

@@ -150,7 +150,6 @@ describe('a tenant admin reads, exports and clears the logs', () => {
     await expect(confirm.textContent()).resolves.toContain('将永久删除本租户的全部访问日志记录');
     // Let the menu pop-up fade and the dialog finish opening before the picture.
     await page.mouse.move(683, 700);
-    await page.waitForTimeout(600);
     await screenshot(page, 'logs-vislog-clear-1366');
     await page.getByTestId('vislog-clear-ok').click();
     await page.getByText(/已清空 \d+ 条访问日志记录/).waitFor();

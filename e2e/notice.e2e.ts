@@ -95,14 +95,12 @@ describe('a notice reaches a signed-in user live', () => {
     await toast.waitFor({ timeout: 15_000 });
     await expect(toast.textContent()).resolves.toBe(`新通知：${TITLE}`);
     await expect.poll(bellLabel).toBe('通知公告 (1 条未读)');
-    await page.waitForTimeout(400); // the toast slides in
     await screenshot(page, 'notice-toast-1366');
 
     await page.getByTestId('notice-bell').click();
     const panel = page.getByTestId('notice-panel');
     await panel.waitFor();
     await expect(panel.getByTestId('notice-panel-item').count()).resolves.toBe(1);
-    await page.waitForTimeout(400); // the panel fades in
     await screenshot(page, 'notice-bell-1366');
   });
 
@@ -115,7 +113,6 @@ describe('a notice reaches a signed-in user live', () => {
     await expect(body.innerHTML()).resolves.toContain('<strong>防汛物资</strong>');
     await expect(page.getByTestId('notice-view-meta').textContent()).resolves.toContain('系统管理员');
     await expect.poll(bellLabel).toBe('通知公告');
-    await page.waitForTimeout(400); // the dialog zooms in
     await screenshot(page, 'notice-view-1366');
     await page.keyboard.press('Escape');
     await body.waitFor({ state: 'hidden' });
@@ -142,7 +139,6 @@ describe('a notice reaches a signed-in user live', () => {
     expect(stats && actions && stats.x + stats.width <= actions.x).toBe(true);
     await screenshot(page, 'notice-admin-1366');
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.waitForTimeout(400); // the table re-measures its columns
     await screenshot(page, 'notice-admin-1920');
     await page.setViewportSize({ width: 1366, height: 768 });
   });

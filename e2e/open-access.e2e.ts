@@ -65,7 +65,6 @@ describe('an admin creates an access key and an integration signs in with it', (
     await expect(secretModal.textContent()).resolves.toContain('只显示这一次');
     // The add form closes underneath; the screenshot waits for both animations.
     await dialog.waitFor({ state: 'hidden' });
-    await page.waitForTimeout(400);
     await screenshot(page, 'open-access-secret-1366');
     await secretModal.getByTestId('open-access-secret-done').click();
     await secretModal.waitFor({ state: 'hidden' });

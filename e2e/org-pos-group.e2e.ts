@@ -69,7 +69,6 @@ describe('an admin keeps the org tree, positions and user groups', () => {
     await page.getByTestId('org-delete-ok').click();
     const toast = page.locator('.ant-message-notice', { hasText: '该机构下有用户，不能删除' });
     await toast.waitFor({ timeout: 10_000 });
-    await page.waitForTimeout(400); // the toast slides in
     await screenshot(page, 'org-delete-refused-1366');
     await expect(orgRow('HPQ-FGW').count()).resolves.toBe(1);
   });

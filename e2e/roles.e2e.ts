@@ -42,7 +42,6 @@ describe('an admin creates a role, grants it menus, buttons and a custom data sc
     await expect.poll(() => adminRow.getByTestId('crud-status-switch').isDisabled()).toBe(true);
     await adminRow.getByTestId('crud-status-blocked').hover();
     await page.getByRole('tooltip').filter({ hasText: '租户管理员角色不能停用' }).waitFor();
-    await page.waitForTimeout(300); // the tooltip's zoom-in, for the screenshot
     await screenshot(page, 'roles-admin-status-blocked-1366');
     await page.mouse.move(0, 0);
 

@@ -8,6 +8,7 @@ import {
   type Browser as PlaywrightBrowser,
 } from 'playwright-core';
 import { inject } from 'vitest';
+import { RECLICK_GUARD_MS } from '../apps/web/src/components/use-reclick-guard.ts';
 import { dropJournal, keepJournal } from './journal.ts';
 
 export const baseUrl = (): string => inject('baseUrl');
@@ -75,10 +76,40 @@ export async function openBrowser(viewport = { width: 1366, height: 768 }): Prom
   };
 }
 
-/** Screenshots land in .tmp/screenshots for a person to look at; tests never compare pixels. */
+/**
+ * Waits until what the page shows has stopped moving: web fonts loaded, every finite animation and transition
+ * (a dialog zooming in, a drawer sliding, a toast, a table re-measured after a resize) finished, and two
+ * frames painted after that. Endless ones (spinners) are not awaited.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    for (let round = 0; round < 10; round++) {
+      await frame();
+      const moving = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+        );
+      if (moving.length === 0) break;
+      await Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
+    }
+    await frame();
+    await frame();
+  });
+}
+
+/**
+ * Screenshots land in .tmp/screenshots for a person to look at, once the page has settled; tests never
+ * compare pixels.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = join(process.cwd(), '.tmp', 'screenshots');
   mkdirSync(dir, { recursive: true });
+  await settled(page);
   await page.screenshot({ path: join(dir, `${name}.png`) });
 }
 
@@ -227,6 +258,15 @@ export async function clickWhenOpened(button: Locator): Promise<void> {
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
   await button.click();
+}
+
+/**
+ * SPEC §9 holds a pressed button for 500 ms: a second press within it is ignored, as the product means (a
+ * person's double click sends one request). A step that presses a button of the same form again right after
+ * an answer waits the hold out; nothing on the page shows it.
+ */
+export async function pastReclickHold(page: Page): Promise<void> {
+  await page.waitForTimeout(RECLICK_GUARD_MS + 100);
 }
 
 /** The API's answer as the tests read it. */

@@ -101,7 +101,6 @@ describe('the platform operator creates a tenant and edits the menus', () => {
     const shown = page.getByTestId('tenant-new-password');
     await shown.waitFor({ timeout: 10_000 });
     await expect(shown.textContent()).resolves.toContain(DEFAULT_PASSWORD);
-    await page.waitForTimeout(500); // the confirm pop-over fades out
     await screenshot(page, 'tenant-reset-pwd-1366');
     await page.getByTestId('tenant-password-close').click();
     await shown.waitFor({ state: 'hidden' });
@@ -150,7 +149,6 @@ describe('the platform operator creates a tenant and edits the menus', () => {
     const title = page.getByTestId('menu-field-title');
     await expect.poll(() => title.inputValue(), { timeout: 10_000 }).toBe('行政区划');
     await title.fill('区划管理');
-    await page.waitForTimeout(500); // the dialog zooms in
     await screenshot(page, 'menu-edit-1366');
     await page.getByTestId('menu-form-save').click();
     await expect.poll(() => form.isVisible(), { timeout: 10_000 }).toBe(false);

@@ -45,7 +45,6 @@ describe('an admin manages users: add, reset password, disable, import', () => {
     await openFromTopMenu(page, '系统管理', '账号管理', /\/system\/user$/);
     await expect.poll(() => table(page).textContent()).toContain('fgwstaff');
     await page.mouse.move(700, 740);
-    await page.waitForTimeout(500); // the top menu's pop-up closes
     await screenshot(page, 'users-list-1366');
     await page.getByTestId('org-tree').getByText('南京东路街道', { exact: true }).click();
     await expect.poll(() => page.getByTestId('user-org').textContent()).toContain('南京东路街道');
@@ -70,7 +69,6 @@ describe('an admin manages users: add, reset password, disable, import', () => {
     await drawer.getByTestId('user-field-phone').fill('13911112345');
     await drawer.getByTestId('user-field-street').fill('南京东路街道');
     await drawer.getByTestId('user-field-account').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(400); // the role list's closing animation
     await screenshot(page, 'users-add-drawer-1366');
     await page.getByTestId('user-form-submit').click();
     await drawer.waitFor({ state: 'hidden' });
@@ -86,7 +84,6 @@ describe('an admin manages users: add, reset password, disable, import', () => {
     const modal = page.getByTestId('user-password-modal');
     await expect.poll(() => modal.getByTestId('user-new-password').textContent()).toBe(DEFAULT_PASSWORD);
     await modal.getByTestId('user-password-copy').waitFor();
-    await page.waitForTimeout(500); // the dialog's opening animation, for the screenshot
     await screenshot(page, 'users-reset-password-1366');
     await page.getByTestId('user-password-close').click();
     await modal.waitFor({ state: 'hidden' });
