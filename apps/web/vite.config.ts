@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -8,8 +11,47 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 
 const apiTarget = 'http://localhost:5005';
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|wasm)$/;
+
+/**
+ * Brotli and gzip copies of every compressible file of the build, made once here so that the server only
+ * picks the one the browser accepts (`Accept-Encoding`) and never compresses per request. Files under 1 KB
+ * and files that do not shrink stay as they are.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'shuzhi-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        const brotli = brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        });
+        if (brotli.length < body.length) writeFileSync(`${file}.br`, brotli);
+        const gzip = gzipSync(body, { level: 9 });
+        if (gzip.length < body.length) writeFileSync(`${file}.gz`, gzip);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: {
     port: 5173,
@@ -25,34 +67,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    rolldownOptions: {
-      output: {
-        // Vendor code changes far less often than ours; separate chunks keep the browser cache warm.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'vendor-react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 30,
-            },
-            { name: 'vendor-icons', test: /node_modules[\\/]@ant-design[\\/]icons/, priority: 25 },
-            {
-              name: 'vendor-antd',
-              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/,
-              priority: 20,
-            },
-            { name: 'vendor-crypto', test: /node_modules[\\/](sm-crypto|jsbn)[\\/]/, priority: 15 },
-            // The file preview's readers load when a spreadsheet or document is first previewed, not with the app.
-            {
-              name: 'vendor-file-preview',
-              test: /node_modules[\\/](@e965[\\/]xlsx|docx-preview|jszip)[\\/]/,
-              priority: 12,
-            },
-            { name: 'vendor', test: /node_modules/, priority: 10 },
-          ],
-        },
-      },
-    },
   },
   test: {
     sequence: { groupOrder: 0 },

@@ -7,13 +7,16 @@ import NoPermissionPage from '../features/errors/no-permission.page.tsx';
 import NotFoundPage from '../features/errors/not-found.page.tsx';
 import { useBranding } from '../platform/profile/profile.ts';
 import { GuestOnly, RequireAuth } from './guards/guards.tsx';
-import { LayoutShell } from './layout/layout-shell.tsx';
 import { MenuPage } from './layout/menu-page.tsx';
 import { NO_LOGIN_PATHS } from './navigation.ts';
 import { useRouteTable } from './route-table.ts';
 import { STATIC_PAGES } from './static-routes.ts';
 import { VIEWS } from './views.ts';
 
+// The signed-in shell (menus, tabs, settings drawer, realtime) loads after sign-in: the login page needs none of it.
+const LayoutShell = lazy(() =>
+  import('./layout/layout-shell.tsx').then((module) => ({ default: module.LayoutShell })),
+);
 const LoginPage = lazy(() => import('../features/auth/login.page.tsx'));
 const ScanConfirmPage = lazy(() => import('../features/auth/scan-confirm.page.tsx'));
 const RowConfirmPage = lazy(() => import('../features/diy-confirm/row-confirm.page.tsx'));
@@ -105,7 +108,9 @@ export function AppRouter() {
         path="/"
         element={
           <RequireAuth>
-            <LayoutShell />
+            <Suspense fallback={<PageLoading fullscreen />}>
+              <LayoutShell />
+            </Suspense>
           </RequireAuth>
         }
       >

@@ -20,8 +20,16 @@ export async function installWebApp(app: FastifyInstance, webDist: string): Prom
   const hasApp = existsSync(join(root, 'index.html'));
   if (hasApp) {
     // No routes from the plugin: files are looked up in the not-found handler below, so every route the
-    // app has is one of ours with an access declaration.
-    await app.register(fastifyStatic, { root, serve: false, decorateReply: true });
+    // app has is one of ours with an access declaration. The build leaves brotli and gzip copies beside each
+    // file (apps/web/vite.config.ts): the one the browser accepts is sent, with `Vary: Accept-Encoding`.
+    // Cache-Control is ours alone (the plugin's own `public, max-age=0` overwrote it).
+    await app.register(fastifyStatic, {
+      root,
+      serve: false,
+      decorateReply: true,
+      preCompressed: true,
+      cacheControl: false,
+    });
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
