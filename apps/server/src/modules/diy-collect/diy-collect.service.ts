@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import { type AnyDb, dataTableName } from '../../platform/diy/data-table.ts';
+import { type Caller, type FormAuth, formWithAuth, loadCaller } from '../../platform/diy/form-access.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { type Caller, type FormAuth, formWithAuth, loadCaller } from '../diy-table/diy-access.ts';
 import { formItemOf, tableList } from '../diy-table/diy-table.service.ts';
 
 /**

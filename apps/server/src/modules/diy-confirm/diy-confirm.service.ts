@@ -18,10 +18,10 @@ import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import { type AnyDb, type DataRow, dataTableName, fromRow } from '../../platform/diy/data-table.ts';
 import { FieldErrorsError } from '../../platform/diy/field-errors.ts';
+import { recordCan } from '../../platform/diy/form-access.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { findRow, labelsOf, openForm } from '../diy-data/diy-data.service.ts';
 import { fileLabels } from '../diy-data/diy-record-files.ts';
-import { recordCan } from '../diy-table/diy-access.ts';
 import { columnsAt, versionDesign } from '../diy-table/diy-table.service.ts';
 
 /**

@@ -42,6 +42,16 @@ import {
   toColumnValues,
 } from '../../platform/diy/data-table.ts';
 import { FieldErrorsError } from '../../platform/diy/field-errors.ts';
+import {
+  assertPasswordVerified,
+  type Caller,
+  type FormAuth,
+  formWithAuth,
+  parsePeriodSettings,
+  type RecordReach,
+  recordCan,
+  recordReach,
+} from '../../platform/diy/form-access.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { paged } from '../../platform/http/paging.ts';
 import {
@@ -53,16 +63,6 @@ import {
   resolveFilingPeriod,
 } from '../diy-period/diy-period.service.ts';
 import { type PeriodSpan, shiftIntoPeriod } from '../diy-period/period-shift.ts';
-import {
-  assertPasswordVerified,
-  type Caller,
-  type FormAuth,
-  formWithAuth,
-  parsePeriodSettings,
-  type RecordReach,
-  recordCan,
-  recordReach,
-} from '../diy-table/diy-access.ts';
 import { usableOrgNames, usableUserNames } from '../diy-table/diy-pick.ts';
 import { columnsAt, EMPTY_DESIGN, formItemOf, versionDesign } from '../diy-table/diy-table.service.ts';
 import { attachRecordFiles, fileLabels } from './diy-record-files.ts';

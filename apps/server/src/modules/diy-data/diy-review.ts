@@ -19,10 +19,6 @@ import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import { type AnyDb, columnFor, type DataRow, dataTableName } from '../../platform/diy/data-table.ts';
 import { FieldErrorsError } from '../../platform/diy/field-errors.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
-import type { BelongFile } from '../../platform/files/belong.ts';
-import { emitToUser } from '../../platform/realtime/hub.ts';
-import { periodSummaries, recordPeriodState } from '../diy-period/diy-period.service.ts';
 import {
   type Caller,
   type FormAuth,
@@ -33,7 +29,11 @@ import {
   parseAudience,
   parsePeriodSettings,
   recordCan,
-} from '../diy-table/diy-access.ts';
+} from '../../platform/diy/form-access.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import type { BelongFile } from '../../platform/files/belong.ts';
+import { emitToUser } from '../../platform/realtime/hub.ts';
+import { periodSummaries, recordPeriodState } from '../diy-period/diy-period.service.ts';
 import {
   assertNotFiled,
   designOf,

@@ -8,7 +8,7 @@ import {
 import { STATUS } from '@shuzhi/contracts/envelope';
 import { format, type Locale, type Localized } from '@shuzhi/contracts/i18n';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../diy-table/diy-access.ts';
+import type { Caller } from '../../platform/diy/form-access.ts';
 import type { SheetCell } from './sheet-reader.ts';
 
 /**

@@ -16,12 +16,12 @@ import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { XLSX_TYPE } from '../../platform/crud/export.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import { type DataRow, fromRow, safeColumn } from '../../platform/diy/data-table.ts';
+import { parsePeriodSettings } from '../../platform/diy/form-access.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { contentDisposition } from '../../platform/files/storage.ts';
 import { designOf, dictLabels, filtered, openForm } from '../diy-data/diy-data.service.ts';
 import { fileLabels } from '../diy-data/diy-record-files.ts';
 import { periodNames } from '../diy-period/diy-period.service.ts';
-import { parsePeriodSettings } from '../diy-table/diy-access.ts';
 import {
   headerLayout,
   type LedgerCell,

@@ -22,8 +22,6 @@ import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { formatDate, formatDateTime } from '../../platform/db/time.ts';
 import { type AnyDb, dataTableName } from '../../platform/diy/data-table.ts';
 import { FieldErrorsError } from '../../platform/diy/field-errors.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
-import { paged } from '../../platform/http/paging.ts';
 import {
   type Caller,
   formAuth,
@@ -33,7 +31,9 @@ import {
   parsePeriodSettings,
   type RecordReach,
   recordReach,
-} from '../diy-table/diy-access.ts';
+} from '../../platform/diy/form-access.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { paged } from '../../platform/http/paging.ts';
 
 /**
  * Reporting periods of report forms (issue 6 §1, docs/periods.md). Calendar periods are made lazily, when a

@@ -22,15 +22,15 @@ import {
   loadColumns,
   safeColumn,
 } from '../../platform/diy/data-table.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
-import { assertFilable, recordPeriodState } from '../diy-period/diy-period.service.ts';
 import {
   type Caller,
   formAuth,
   loadCaller,
   parsePeriodSettings,
   recordReach,
-} from '../diy-table/diy-access.ts';
+} from '../../platform/diy/form-access.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { assertFilable, recordPeriodState } from '../diy-period/diy-period.service.ts';
 import { columnsAt, versionDesign } from '../diy-table/diy-table.service.ts';
 
 type Db = AppContext['db'] | Transaction<Database>;

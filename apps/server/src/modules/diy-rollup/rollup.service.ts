@@ -21,8 +21,6 @@ import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { formatDate, formatDateTime } from '../../platform/db/time.ts';
 import { columnFor, dataTableName, publishColumns, safeColumn } from '../../platform/diy/data-table.ts';
 import { FieldErrorsError } from '../../platform/diy/field-errors.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
-import { displayName, ensurePeriods } from '../diy-period/diy-period.service.ts';
 import {
   adminForm,
   assertPasswordVerified,
@@ -34,7 +32,9 @@ import {
   parseRollup,
   type RecordReach,
   recordReach,
-} from '../diy-table/diy-access.ts';
+} from '../../platform/diy/form-access.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { displayName, ensurePeriods } from '../diy-period/diy-period.service.ts';
 import { columnsAt, EMPTY_DESIGN, versionDesign } from '../diy-table/diy-table.service.ts';
 
 type Db = AppContext['db'] | Transaction<Database>;

@@ -1,8 +1,8 @@
 import { verifyPassword } from '../../platform/auth/password-hash.ts';
 import { sm2Decrypt } from '../../platform/auth/sm2.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
+import { formWithAuth, PWD_OK_TTL_SECONDS, pwdOkKey } from '../../platform/diy/form-access.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { formWithAuth, PWD_OK_TTL_SECONDS, pwdOkKey } from './diy-access.ts';
 
 /** Wrong form passwords a user may type for one form within the window (SPEC §5 rate limit). */
 export const FORM_PWD_MAX_FAILURES = 5;

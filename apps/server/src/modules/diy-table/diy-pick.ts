@@ -3,7 +3,7 @@ import { STATUS } from '@shuzhi/contracts/envelope';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from './diy-access.ts';
+import type { Caller } from '../../platform/diy/form-access.ts';
 
 type Db = AppContext['db'];
 type PickQuery = z.output<typeof pickQuerySchema>;

@@ -26,11 +26,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { withFieldErrors } from '../../platform/diy/field-errors.ts';
+import { loadCaller } from '../../platform/diy/form-access.ts';
 import { ValidationError } from '../../platform/errors/app-error.ts';
 import { success } from '../../platform/http/envelope.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { enabledRoleChoices } from '../role/role.service.ts';
-import { loadCaller } from './diy-access.ts';
 import { checkFormPassword } from './diy-password.ts';
 import { pickOrgs, pickUsers } from './diy-pick.ts';
 import {

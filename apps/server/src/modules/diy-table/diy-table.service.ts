@@ -34,9 +34,6 @@ import {
   publishColumns,
 } from '../../platform/diy/data-table.ts';
 import { FieldErrorsError } from '../../platform/diy/field-errors.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
-import { paged } from '../../platform/http/paging.ts';
-import { currentPeriods } from '../diy-period/diy-period.service.ts';
 import {
   adminForm,
   type Caller,
@@ -50,7 +47,10 @@ import {
   parseIds,
   parsePeriodSettings,
   parseRollup,
-} from './diy-access.ts';
+} from '../../platform/diy/form-access.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { paged } from '../../platform/http/paging.ts';
+import { currentPeriods } from '../diy-period/diy-period.service.ts';
 
 type Db = AppContext['db'] | Transaction<Database>;
 type AddInput = z.output<typeof formAddInputSchema>;

@@ -16,7 +16,7 @@ import { clearPickerLabels } from './pickers.tsx';
 const api = vi.hoisted(() => ({ pick: vi.fn(), upload: vi.fn(), filesOfRecord: vi.fn() }));
 vi.mock('./diy-form.api.ts', () => ({ diyFormApi: api }));
 const region = vi.hoisted(() => ({ tree: vi.fn(), root: vi.fn(), path: vi.fn(), search: vi.fn() }));
-vi.mock('../../features/region/region.api.ts', () => ({ regionApi: region }));
+vi.mock('../region-cascader/region.api.ts', () => ({ regionApi: region }));
 
 const PEOPLE = [
   { value: 11, label: '张伟', extra: '区发改委' },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { regionApi } from '../../features/region/region.api.ts';
+import { regionApi } from '../region-cascader/region.api.ts';
 import { RegionCascader } from '../region-cascader/region-cascader.tsx';
 
 /**

@@ -7,8 +7,10 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../platform/http/http-client.ts';
 import '../../platform/i18n/i18n.ts';
-import { RecordHistory, RecordStatusTag, RecordViewDrawer } from './index.ts';
 import { valueText } from './record-format.ts';
+import { RecordHistory } from './record-history.tsx';
+import { RecordStatusTag } from './record-status-tag.tsx';
+import { RecordViewDrawer } from './record-view-drawer.tsx';
 
 const api = vi.hoisted(() => ({ design: vi.fn(), detail: vi.fn(), history: vi.fn(), handOver: vi.fn() }));
 vi.mock('./diy-record.api.ts', async (original) => ({

@@ -4,7 +4,7 @@ import { Alert, Button, Empty, Skeleton, Table, Tag, Timeline, Typography } from
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findDictItem, useAllDicts } from '../../platform/dict/dict.store.ts';
-import { FieldView } from '../diy-form/index.ts';
+import { FieldView } from '../diy-form/field-view.tsx';
 import { DIY_RECORD_KEYS, diyRecordApi, type RecordHistory as HistoryStep } from './diy-record.api.ts';
 import { fieldOfChange, type SummaryWords, valueText } from './record-format.ts';
 import { RecordStatusTag } from './record-status-tag.tsx';

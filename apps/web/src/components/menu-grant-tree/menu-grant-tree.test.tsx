@@ -11,10 +11,9 @@ import {
   type GrantMenuNode,
   grantPayload,
   leafIds,
-  MenuGrantDrawer,
-  type MenuGrantDrawerProps,
   parentIds,
-} from './index.ts';
+} from './menu-check.ts';
+import { MenuGrantDrawer, type MenuGrantDrawerProps } from './menu-grant-drawer.tsx';
 
 const node = (id: number, type: number, name: string, children: GrantMenuNode[] = []): GrantMenuNode => ({
   id,

@@ -9,7 +9,7 @@ import { OrgTree } from './org-tree.tsx';
 import { filterOrgTree } from './use-org-tree.ts';
 
 const api = vi.hoisted(() => ({ treeAll: vi.fn(), list: vi.fn() }));
-vi.mock('../../features/org/org.api.ts', () => ({ orgApi: api }));
+vi.mock('./org.api.ts', () => ({ orgApi: api }));
 
 const node = (id: number, pid: number, code: string, name: string, children: OrgNode[] = [], extra = {}) => ({
   id,

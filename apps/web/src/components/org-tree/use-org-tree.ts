@@ -1,6 +1,6 @@
 import type { OrgNode } from '@shuzhi/contracts/org';
 import { useQuery } from '@tanstack/react-query';
-import { orgApi } from '../../features/org/org.api.ts';
+import { orgApi } from './org.api.ts';
 
 /**
  * Query key of the visible org tree. It starts with the service name, so invalidating

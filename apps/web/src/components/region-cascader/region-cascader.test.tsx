@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RegionNode, RegionSearchHit } from '../../features/region/region.api.ts';
+import type { RegionNode, RegionSearchHit } from './region.api.ts';
 import { hitsToOptions, RegionCascader } from './region-cascader.tsx';
 
 const node = (code: string, name: string, level: number, isLeaf = false): RegionNode => ({
@@ -44,7 +44,7 @@ const api = vi.hoisted(() => ({
   path: vi.fn(),
   search: vi.fn(),
 }));
-vi.mock('../../features/region/region.api.ts', () => ({ regionApi: api }));
+vi.mock('./region.api.ts', () => ({ regionApi: api }));
 api.tree.mockImplementation(async (pid = 0) => CHILDREN[pid] ?? []);
 api.root.mockImplementation(async () => ({ areaCode: '310101', node: HP, path: PATHS['310101'] }));
 api.path.mockImplementation(async (code: string) => PATHS[code] ?? []);

@@ -1,7 +1,7 @@
 import { Cascader, type CascaderProps } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type RegionNode, type RegionSearchHit, regionApi } from '../../features/region/region.api.ts';
+import { type RegionNode, type RegionSearchHit, regionApi } from './region.api.ts';
 
 /** An option of the cascader: a region, its children loaded on demand. */
 export type RegionOption = {

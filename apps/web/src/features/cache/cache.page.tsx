@@ -20,11 +20,11 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeBlock } from '../../components/log-view/log-view.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { Auth, useCan } from '../../platform/access/access.tsx';
+import { formatDuration } from '../../platform/format/format.ts';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
-import { CodeBlock } from '../log/log-view.tsx';
-import { formatDuration } from '../server/format.ts';
 import { type CacheValue, cacheApi } from './cache.api.ts';
 import { deletablePrefix, filterKeys, keyGroups } from './cache-keys.ts';
 

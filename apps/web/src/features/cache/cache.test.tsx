@@ -3,8 +3,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatBytes, formatDuration, usageStatus } from '../../platform/format/format.ts';
 import { i18n } from '../../platform/i18n/i18n.ts';
-import { formatBytes, formatDuration, usageStatus } from '../server/format.ts';
 import { DeleteByPrefixButton } from './cache.page.tsx';
 import { deletablePrefix, filterKeys, groupOf, keyGroups } from './cache-keys.ts';
 

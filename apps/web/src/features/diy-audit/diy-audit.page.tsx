@@ -41,7 +41,8 @@ import { SearchActions } from '../../components/crud-page/search-actions.tsx';
 import { tablePagination, useTablePaging } from '../../components/crud-page/table-paging.ts';
 import { DisabledReason } from '../../components/disabled-reason.tsx';
 import { DIY_RECORD_KEYS } from '../../components/diy-record/diy-record.api.ts';
-import { RecordStatusTag, RecordViewDrawer } from '../../components/diy-record/index.ts';
+import { RecordStatusTag } from '../../components/diy-record/record-status-tag.tsx';
+import { RecordViewDrawer } from '../../components/diy-record/record-view-drawer.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { HttpError, UnauthorizedError } from '../../platform/http/http-client.ts';
 import {

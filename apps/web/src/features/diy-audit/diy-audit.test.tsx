@@ -15,8 +15,8 @@ vi.mock('./diy-audit.api.ts', async (original) => ({
   auditApi: api,
 }));
 // The record drawer has its own tests; here it only has to show which record is open and the footer.
-vi.mock('../../components/diy-record/index.ts', async (original) => ({
-  ...(await original<typeof import('../../components/diy-record/index.ts')>()),
+vi.mock('../../components/diy-record/record-view-drawer.tsx', async (original) => ({
+  ...(await original<typeof import('../../components/diy-record/record-view-drawer.tsx')>()),
   RecordViewDrawer: (props: { tableId: number; recordId: number; open: boolean; footer?: ReactNode }) =>
     props.open ? (
       <div data-testid="record-drawer">

@@ -25,13 +25,23 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../components/crud-page/load-failed-alert.tsx';
 import { SearchActions } from '../../components/crud-page/search-actions.tsx';
+import {
+  buildTree,
+  filterTree,
+  subtreeIds,
+  type TreeNode,
+} from '../../components/diy-classify/category-tree.ts';
+import { CategoryTreeSelect } from '../../components/diy-classify/category-tree-select.tsx';
+import {
+  CLASSIFY_KEYS,
+  type ClassifyRow,
+  classifyApi,
+  classifyResource,
+} from '../../components/diy-classify/diy-classify.api.ts';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { Auth, useCan } from '../../platform/access/access.tsx';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
-import { buildTree, filterTree, subtreeIds, type TreeNode } from './category-tree.ts';
-import { CategoryTreeSelect } from './category-tree-select.tsx';
-import { CLASSIFY_KEYS, type ClassifyRow, classifyApi, classifyResource } from './diy-classify.api.ts';
 
 type Node = TreeNode<ClassifyRow>;
 type Values = { pid: number | null; name: string; orderNo: number; status: 1 | 2; remark?: string | null };

@@ -4,9 +4,9 @@ import { configure, fireEvent, render, screen, waitFor, within } from '@testing-
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../platform/i18n/i18n.ts';
+import { buildTree, filterTree } from '../../components/diy-classify/category-tree.ts';
 import { HttpError } from '../../platform/http/http-client.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
-import { buildTree, filterTree } from './category-tree.ts';
 
 const api = vi.hoisted(() => ({
   list: vi.fn(),
@@ -15,8 +15,8 @@ const api = vi.hoisted(() => ({
   update: vi.fn(),
   remove: vi.fn(),
 }));
-vi.mock('./diy-classify.api.ts', async (original) => {
-  const real = await original<typeof import('./diy-classify.api.ts')>();
+vi.mock('../../components/diy-classify/diy-classify.api.ts', async (original) => {
+  const real = await original<typeof import('../../components/diy-classify/diy-classify.api.ts')>();
   return {
     ...real,
     classifyApi: { list: api.list, options: api.options },

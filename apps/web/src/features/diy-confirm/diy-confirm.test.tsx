@@ -7,13 +7,13 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../platform/i18n/i18n.ts';
+import { ConfirmLinkModal } from '../../components/diy-record/confirm-link-modal.tsx';
 import { HttpError } from '../../platform/http/http-client.ts';
-import { ConfirmLinkModal } from './confirm-link-modal.tsx';
 import RowConfirmPage from './row-confirm.page.tsx';
 
 const api = vi.hoisted(() => ({ create: vi.fn(), list: vi.fn(), detail: vi.fn(), answer: vi.fn() }));
-vi.mock('./diy-confirm.api.ts', async (original) => ({
-  ...(await original<typeof import('./diy-confirm.api.ts')>()),
+vi.mock('../../components/diy-record/diy-confirm.api.ts', async (original) => ({
+  ...(await original<typeof import('../../components/diy-record/diy-confirm.api.ts')>()),
   diyConfirmApi: api,
 }));
 // The page title's system name comes from the public profile; the page works without it.

@@ -3,12 +3,12 @@ import { Button, Card, Flex, Form, Grid, Input, Modal, Popconfirm, Result, Skele
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FormRenderer } from '../../components/diy-form/index.ts';
+import { FormRenderer } from '../../components/diy-form/form-renderer.tsx';
+import { diyConfirmApi } from '../../components/diy-record/diy-confirm.api.ts';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { feedback } from '../../platform/feedback/feedback.ts';
 import { HttpError } from '../../platform/http/http-client.ts';
 import { useBranding } from '../../platform/profile/profile.ts';
-import { diyConfirmApi } from './diy-confirm.api.ts';
 
 type Ending = 'expired' | 'used' | 'invalid';
 

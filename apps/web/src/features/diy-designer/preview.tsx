@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Empty, List, Modal, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DesignPreview, type PreviewWidth } from '../../components/diy-form/index.ts';
+import { DesignPreview, type PreviewWidth } from '../../components/diy-form/design-preview.tsx';
 import { useSessionStore } from '../../platform/session/session.store.ts';
 import { DESIGNER_KEYS, designerApi, type FormDesignResult } from './diy-designer.api.ts';
 

@@ -6,9 +6,9 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../platform/i18n/i18n.ts';
+import { changePercent, figureIn, recordsPath } from '../../components/diy-rollup/rollup.model.ts';
 import { feedback } from '../../platform/feedback/feedback.ts';
 import { HttpError } from '../../platform/http/http-client.ts';
-import { changePercent, figureIn, recordsPath } from './rollup.model.ts';
 
 const api = vi.hoisted(() => ({
   info: vi.fn(),
@@ -18,19 +18,19 @@ const api = vi.hoisted(() => ({
   sources: vi.fn(),
   fields: vi.fn(),
 }));
-vi.mock('./diy-load.api.ts', async (original) => ({
-  ...(await original<typeof import('./diy-load.api.ts')>()),
+vi.mock('../../components/diy-rollup/diy-rollup.api.ts', async (original) => ({
+  ...(await original<typeof import('../../components/diy-rollup/diy-rollup.api.ts')>()),
   rollupApi: api,
 }));
 const periods = vi.hoisted(() => ({ list: vi.fn() }));
-vi.mock('../diy-period/diy-period.api.ts', async (original) => {
-  const real = await original<typeof import('../diy-period/diy-period.api.ts')>();
+vi.mock('../../components/diy-period/diy-period.api.ts', async (original) => {
+  const real = await original<typeof import('../../components/diy-period/diy-period.api.ts')>();
   return { ...real, periodApi: { ...real.periodApi, list: periods.list } };
 });
 
 const checkFormPwd = vi.hoisted(() => vi.fn());
-vi.mock('../diy-report/diy-report.api.ts', async (original) => {
-  const real = await original<typeof import('../diy-report/diy-report.api.ts')>();
+vi.mock('../../components/diy-report/diy-report.api.ts', async (original) => {
+  const real = await original<typeof import('../../components/diy-report/diy-report.api.ts')>();
   return { ...real, diyReportApi: { ...real.diyReportApi, checkFormPwd } };
 });
 vi.mock('../../platform/session/session.api.ts', async (original) => {

@@ -28,13 +28,19 @@ import type { ColumnsType } from 'antd/es/table/interface';
 import { type HTMLAttributes, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PERIOD_KEYS, periodApi } from '../../components/diy-period/diy-period.api.ts';
+import { useFormPasswordPrompt } from '../../components/diy-report/form-password.tsx';
+import { setFormPageTitle } from '../../components/diy-report/open-form-item.ts';
+import { ROLLUP_KEYS, rollupApi } from '../../components/diy-rollup/diy-rollup.api.ts';
+import {
+  COMPARE_MODES,
+  type CompareMode,
+  figureIn,
+  periodOfMode,
+  recordsPath,
+} from '../../components/diy-rollup/rollup.model.ts';
+import { RollupConfigModal, type RollupTarget } from '../../components/diy-rollup/rollup-config-modal.tsx';
 import { HttpError } from '../../platform/http/http-client.ts';
-import { PERIOD_KEYS, periodApi } from '../diy-period/diy-period.api.ts';
-import { useFormPasswordPrompt } from '../diy-report/form-password.tsx';
-import { setFormPageTitle } from '../diy-report/open-form-item.ts';
-import { ROLLUP_KEYS, rollupApi } from './diy-load.api.ts';
-import { COMPARE_MODES, type CompareMode, figureIn, periodOfMode, recordsPath } from './rollup.model.ts';
-import { RollupConfigModal, type RollupTarget } from './rollup-config-modal.tsx';
 
 /** Answers that end on a result page. */
 const BLOCKING = ['F1000', 'F1003', 'F1040'] as const;

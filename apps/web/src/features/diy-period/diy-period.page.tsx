@@ -17,12 +17,17 @@ import { useSearchParams } from 'react-router';
 import { LoadFailedAlert } from '../../components/crud-page/load-failed-alert.tsx';
 import { SearchActions } from '../../components/crud-page/search-actions.tsx';
 import { tablePagination, useTablePaging } from '../../components/crud-page/table-paging.ts';
+import {
+  PERIOD_KEYS,
+  type PeriodPageInput,
+  type PeriodPageRow,
+  periodApi,
+} from '../../components/diy-period/diy-period.api.ts';
+import { PeriodStateTag } from '../../components/diy-period/period-tag.tsx';
 import { useCan } from '../../platform/access/access.tsx';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
-import { PERIOD_KEYS, type PeriodPageInput, type PeriodPageRow, periodApi } from './diy-period.api.ts';
 import { AddWindowDialog, type PeriodAction, PeriodActionDialog } from './period-dialogs.tsx';
 import { PeriodLogDrawer } from './period-log-drawer.tsx';
-import { PeriodStateTag } from './period-tag.tsx';
 
 type SearchValues = { tableId?: number | null; keyword?: string; state?: PeriodState | '' };
 

@@ -18,8 +18,8 @@ const api = vi.hoisted(() => ({
   reopen: vi.fn(),
   forms: vi.fn(),
 }));
-vi.mock('./diy-period.api.ts', async (original) => ({
-  ...(await original<typeof import('./diy-period.api.ts')>()),
+vi.mock('../../components/diy-period/diy-period.api.ts', async (original) => ({
+  ...(await original<typeof import('../../components/diy-period/diy-period.api.ts')>()),
   periodApi: api,
 }));
 

@@ -3,9 +3,9 @@ import { type ButtonProps, DatePicker, Form, Input, Modal, Select, Typography } 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { periodApi } from '../../components/diy-period/diy-period.api.ts';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
-import { periodApi } from './diy-period.api.ts';
 
 const DAY = 'YYYY-MM-DD';
 const COMMENT_MAX = 500;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Empty, Skeleton, Tag, Timeline, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PERIOD_KEYS, periodApi } from './diy-period.api.ts';
+import { PERIOD_KEYS, periodApi } from '../../components/diy-period/diy-period.api.ts';
 
 const ACTION_COLOR: Record<PeriodLog['action'], string> = {
   create: 'blue',

@@ -19,8 +19,10 @@ import type { DataNode } from 'antd/es/tree';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { DIY_REPORT_KEYS, diyReportApi, type FormItem } from '../../components/diy-report/diy-report.api.ts';
+import { useFormPasswordPrompt } from '../../components/diy-report/form-password.tsx';
+import { openFormItem } from '../../components/diy-report/open-form-item.ts';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
-import { DIY_REPORT_KEYS, diyReportApi, type FormItem } from './diy-report.api.ts';
 import {
   ALL_KEY,
   buildCategoryTree,
@@ -29,8 +31,6 @@ import {
   visibleItems,
 } from './diy-report.model.ts';
 import { FormItemCard } from './form-item-card.tsx';
-import { useFormPasswordPrompt } from './form-password.tsx';
-import { openFormItem } from './open-form-item.ts';
 
 const PAGE_SIZE = 24;
 

@@ -14,8 +14,8 @@ const api = vi.hoisted(() => ({
   checkFormPwd: vi.fn(),
   classifyOptions: vi.fn(),
 }));
-vi.mock('./diy-report.api.ts', async (original) => ({
-  ...(await original<typeof import('./diy-report.api.ts')>()),
+vi.mock('../../components/diy-report/diy-report.api.ts', async (original) => ({
+  ...(await original<typeof import('../../components/diy-report/diy-report.api.ts')>()),
   diyReportApi: api,
 }));
 

@@ -10,8 +10,8 @@ import type { FormItem } from '@shuzhi/contracts/diy-table';
 import { Badge, Card, Tag, Tooltip, Typography, theme } from 'antd';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CurrentPeriodLine } from '../diy-period/period-tag.tsx';
-import { formItemTarget } from './open-form-item.ts';
+import { CurrentPeriodLine } from '../../components/diy-period/period-tag.tsx';
+import { formItemTarget } from '../../components/diy-report/open-form-item.ts';
 
 function TypeIcon({ reportType }: { reportType: number }) {
   if (reportType === 6) return <FundProjectionScreenOutlined />;

@@ -26,12 +26,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CrudPage } from '../../components/crud-page/crud-page.tsx';
 import type { CrudColumn } from '../../components/crud-page/crud-types.ts';
+import { CategoryTreeSelect } from '../../components/diy-classify/category-tree-select.tsx';
+import { CLASSIFY_KEYS } from '../../components/diy-classify/diy-classify.api.ts';
+import { RollupAddButton, useRollupRows } from '../../components/diy-rollup/rollup-config-modal.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { Auth, useCan } from '../../platform/access/access.tsx';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
-import { CategoryTreeSelect } from '../diy-classify/category-tree-select.tsx';
-import { CLASSIFY_KEYS } from '../diy-classify/diy-classify.api.ts';
-import { RollupAddButton, useRollupRows } from '../diy-load/rollup-config-modal.tsx';
 import { CloneModal } from './clone-modal.tsx';
 import {
   FORM_KEYS,

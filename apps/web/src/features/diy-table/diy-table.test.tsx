@@ -33,15 +33,15 @@ vi.mock('./diy-table.api.ts', async (original) => {
     },
   };
 });
-vi.mock('../diy-classify/diy-classify.api.ts', async (original) => ({
-  ...(await original<typeof import('../diy-classify/diy-classify.api.ts')>()),
+vi.mock('../../components/diy-classify/diy-classify.api.ts', async (original) => ({
+  ...(await original<typeof import('../../components/diy-classify/diy-classify.api.ts')>()),
   classifyApi: {
     list: vi.fn(async () => []),
     options: vi.fn(async () => [{ value: 3, label: '安全生产', pid: 0, orderNo: 1, formCount: 2 }]),
   },
 }));
-vi.mock('../org/org.api.ts', async (original) => {
-  const real = await original<typeof import('../org/org.api.ts')>();
+vi.mock('../../components/org-tree/org.api.ts', async (original) => {
+  const real = await original<typeof import('../../components/org-tree/org.api.ts')>();
   return { ...real, orgApi: { ...real.orgApi, treeAll: vi.fn(async () => []) } };
 });
 vi.mock('../../platform/session/session.api.ts', async (original) => {

@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DIY_REPORT_KEYS, diyReportApi } from '../../components/diy-report/diy-report.api.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
-import { DIY_REPORT_KEYS, diyReportApi } from '../diy-report/diy-report.api.ts';
 import { ENTERPRISE_KEYS, enterpriseApi } from './enterprise.api.ts';
 import {
   categoryParam,

@@ -34,8 +34,8 @@ vi.mock('./enterprise.api.ts', async (original) => ({
   ...(await original<typeof import('./enterprise.api.ts')>()),
   enterpriseApi: api,
 }));
-vi.mock('../diy-report/diy-report.api.ts', async (original) => ({
-  ...(await original<typeof import('../diy-report/diy-report.api.ts')>()),
+vi.mock('../../components/diy-report/diy-report.api.ts', async (original) => ({
+  ...(await original<typeof import('../../components/diy-report/diy-report.api.ts')>()),
   diyReportApi: reportApi,
 }));
 vi.mock('../../platform/session/session.api.ts', () => ({

@@ -5,11 +5,11 @@ import { Button, Card, Result, Segmented, Skeleton, Tag, Tooltip, Typography, th
 import { type KeyboardEvent, type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useFormPasswordPrompt } from '../../components/diy-report/form-password.tsx';
+import { canOpenFormItem, openFormItem } from '../../components/diy-report/open-form-item.ts';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { feedback } from '../../platform/feedback/feedback.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
-import { useFormPasswordPrompt } from '../diy-report/form-password.tsx';
-import { canOpenFormItem, openFormItem } from '../diy-report/open-form-item.ts';
 import { ENTERPRISE_KEYS, enterpriseApi } from './enterprise.api.ts';
 import { portalHref, type ReportState, reportState, STATE_COLOR } from './enterprise.model.ts';
 

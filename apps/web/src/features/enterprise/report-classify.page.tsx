@@ -4,7 +4,7 @@ import { Card, Col, Empty, Row, Space, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DIY_REPORT_KEYS, diyReportApi } from '../diy-report/diy-report.api.ts';
+import { DIY_REPORT_KEYS, diyReportApi } from '../../components/diy-report/diy-report.api.ts';
 import { ENTERPRISE_KEYS, enterpriseApi } from './enterprise.api.ts';
 import { categoryParam, categoryTiles, countByState, inCategory, portalHref } from './enterprise.model.ts';
 import { LoadState, PORTAL_PATHS, PortalShell, Tile } from './portal-parts.tsx';

@@ -6,8 +6,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CurrentPeriodLine } from '../diy-period/period-tag.tsx';
-import { DIY_REPORT_KEYS, diyReportApi } from '../diy-report/diy-report.api.ts';
+import { CurrentPeriodLine } from '../../components/diy-period/period-tag.tsx';
+import { DIY_REPORT_KEYS, diyReportApi } from '../../components/diy-report/diy-report.api.ts';
 import { ENTERPRISE_KEYS, enterpriseApi } from './enterprise.api.ts';
 import {
   categoryParam,

@@ -5,8 +5,8 @@ import { Button, Card, Input, List, Select, Space, Tag, Typography, theme } from
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DIY_REPORT_KEYS, diyReportApi } from '../diy-report/diy-report.api.ts';
-import { canOpenFormItem } from '../diy-report/open-form-item.ts';
+import { DIY_REPORT_KEYS, diyReportApi } from '../../components/diy-report/diy-report.api.ts';
+import { canOpenFormItem } from '../../components/diy-report/open-form-item.ts';
 import { ENTERPRISE_KEYS, enterpriseApi } from './enterprise.api.ts';
 import {
   categoryParam,

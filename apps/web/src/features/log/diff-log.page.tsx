@@ -2,10 +2,10 @@ import { DIFF_OPERATIONS } from '@shuzhi/contracts/log';
 import { InputNumber, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CrudColumn } from '../../components/crud-page/crud-types.ts';
+import { DiffView, OperationTag, operationLabel, Section } from '../../components/log-view/log-view.tsx';
 import { type DiffLog, type DiffLogFilters, diffLogResource } from './log.api.ts';
 import { commonLogColumns } from './log-columns.tsx';
 import { DetailList, LogPage } from './log-page.tsx';
-import { DiffView, OperationTag, operationLabel, Section } from './log-view.tsx';
 
 /** 差异日志: field-level before / after of writes to sensitive tables. */
 export default function DiffLogPage() {

@@ -1,10 +1,10 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CrudColumn } from '../../components/crud-page/crud-types.ts';
+import { CodeBlock, MethodTag, prettyJson, Section } from '../../components/log-view/log-view.tsx';
 import { type ExLog, type ExLogFilters, exLogResource } from './log.api.ts';
 import { commonLogColumns } from './log-columns.tsx';
 import { DetailList, LogPage } from './log-page.tsx';
-import { CodeBlock, MethodTag, prettyJson, Section } from './log-view.tsx';
 
 /** 异常日志: server faults, with the trace id the client was shown and the stack. */
 export default function ExLogPage() {

@@ -2,8 +2,8 @@ import { Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { CrudColumn } from '../../components/crud-page/crud-types.ts';
+import { Elapsed, Who } from '../../components/log-view/log-view.tsx';
 import { TIME_WIDTH_TEXT } from './log-page.tsx';
-import { Elapsed, Who } from './log-view.tsx';
 
 /** What every log row carries: who, when, from which client, and (for requests) how long it took. */
 type LogRow = {

@@ -8,10 +8,10 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Resource } from '../../platform/data/resource.ts';
 import '../../platform/i18n/i18n.ts';
+import { DiffView, diffRows, prettyJson } from '../../components/log-view/log-view.tsx';
 import { useSessionStore } from '../../platform/session/session.store.ts';
 import { useThemeStore } from '../../platform/theme/theme.store.ts';
 import { ClearButton, LogPage, rangePresets, toLogFilters } from './log-page.tsx';
-import { DiffView, diffRows, prettyJson } from './log-view.tsx';
 
 const clearLog = vi.hoisted(() => vi.fn(async () => 3));
 vi.mock('./log.api.ts', () => ({ clearLog }));

@@ -1,10 +1,18 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CrudColumn } from '../../components/crud-page/crud-types.ts';
+import {
+  CodeBlock,
+  CodeTag,
+  Elapsed,
+  MethodTag,
+  prettyJson,
+  Section,
+  StatusTag,
+} from '../../components/log-view/log-view.tsx';
 import { type OpLog, type OpLogFilters, opLogResource } from './log.api.ts';
 import { commonLogColumns, StatusSelect } from './log-columns.tsx';
 import { DetailList, LogPage } from './log-page.tsx';
-import { CodeBlock, CodeTag, Elapsed, MethodTag, prettyJson, Section, StatusTag } from './log-view.tsx';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 

@@ -2,10 +2,16 @@ import { VISIT_ACTIONS } from '@shuzhi/contracts/log';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CrudColumn } from '../../components/crud-page/crud-types.ts';
+import {
+  CodeTag,
+  Elapsed,
+  StatusTag,
+  VisitActionTag,
+  visitActionLabel,
+} from '../../components/log-view/log-view.tsx';
 import { type VisitLog, type VisitLogFilters, visitLogResource } from './log.api.ts';
 import { commonLogColumns, StatusSelect } from './log-columns.tsx';
 import { DetailList, LogPage } from './log-page.tsx';
-import { CodeTag, Elapsed, StatusTag, VisitActionTag, visitActionLabel } from './log-view.tsx';
 
 /** 访问日志: sign-ins, failed sign-ins and sign-outs. */
 export default function VisitLogPage() {

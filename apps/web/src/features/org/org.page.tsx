@@ -31,13 +31,13 @@ import { useTranslation } from 'react-i18next';
 import { SearchActions } from '../../components/crud-page/search-actions.tsx';
 import { DictSelect } from '../../components/dict/dict-select.tsx';
 import { DictTag } from '../../components/dict/dict-tag.tsx';
+import { orgApi, orgResource } from '../../components/org-tree/org.api.ts';
 import { OrgTreeSelect } from '../../components/org-tree/org-tree-select.tsx';
 import { ORG_TREE_KEY, useOrgTree } from '../../components/org-tree/use-org-tree.ts';
 import { Auth, useCan } from '../../platform/access/access.tsx';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
 import { resourceKeys } from '../../platform/data/resource.ts';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
-import { orgApi, orgResource } from './org.api.ts';
 
 type Filters = { Name?: string; Code?: string; Type?: string };
 type Editing = { mode: 'add'; parent: OrgListItem | null } | { mode: 'edit'; record: OrgListItem };

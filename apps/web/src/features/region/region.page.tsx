@@ -20,10 +20,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../components/crud-page/crud-page.tsx';
 import type { CrudColumn, CrudFormField } from '../../components/crud-page/crud-types.ts';
-import { RegionCascader, type RegionOption } from '../../components/region-cascader/region-cascader.tsx';
-import { useReclickGuard } from '../../components/use-reclick-guard.ts';
-import { Auth } from '../../platform/access/access.tsx';
-import { UnauthorizedError } from '../../platform/http/http-client.ts';
 import {
   REGION_KEYS,
   type RegionFilters,
@@ -31,7 +27,11 @@ import {
   type RegionRow,
   regionApi,
   regionResource,
-} from './region.api.ts';
+} from '../../components/region-cascader/region.api.ts';
+import { RegionCascader, type RegionOption } from '../../components/region-cascader/region-cascader.tsx';
+import { useReclickGuard } from '../../components/use-reclick-guard.ts';
+import { Auth } from '../../platform/access/access.tsx';
+import { UnauthorizedError } from '../../platform/http/http-client.ts';
 
 /** Level names 1–5: 省, 市, 区县, 乡镇街道, 村社区. */
 export const LEVEL_KEYS = [

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, type ButtonProps, Modal, Radio, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OrgTree } from '../../components/org-tree/index.ts';
+import { OrgTree } from '../../components/org-tree/org-tree.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
 import { ROLE_KEYS, type RoleRow, roleApi } from './role.api.ts';

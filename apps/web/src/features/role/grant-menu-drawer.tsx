@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MenuGrantDrawer } from '../../components/menu-grant-tree/index.ts';
+import { MenuGrantDrawer } from '../../components/menu-grant-tree/menu-grant-drawer.tsx';
 import { ROLE_KEYS, type RoleRow, roleApi } from './role.api.ts';
 
 /** 授权菜单 of a role: the menus, pages and buttons the admin may grant (the server's `menuTree`). */

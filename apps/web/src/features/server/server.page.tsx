@@ -18,7 +18,7 @@ import {
 } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, formatDuration, usageStatus } from './format.ts';
+import { formatBytes, formatDuration, usageStatus } from '../../platform/format/format.ts';
 import { serverApi } from './server.api.ts';
 
 export const REFRESH_MS = 5000;

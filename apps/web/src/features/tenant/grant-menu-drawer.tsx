@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MenuGrantDrawer } from '../../components/menu-grant-tree/index.ts';
+import { MenuGrantDrawer } from '../../components/menu-grant-tree/menu-grant-drawer.tsx';
 import { grantableTree } from './grantable-tree.ts';
 import { TENANT_KEYS, type TenantRow, tenantApi } from './tenant.api.ts';
 

@@ -1,5 +1,5 @@
 import { type MenuNode, PLATFORM_ONLY_MENUS } from '@shuzhi/contracts/menu';
-import type { GrantMenuNode } from '../../components/menu-grant-tree/index.ts';
+import type { GrantMenuNode } from '../../components/menu-grant-tree/menu-check.ts';
 
 const BUTTON = 3;
 

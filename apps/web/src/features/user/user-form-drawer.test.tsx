@@ -23,8 +23,8 @@ vi.mock('./user.api.ts', async (original) => ({
   ...(await original<typeof import('./user.api.ts')>()),
   userApi: api,
 }));
-vi.mock('../org/org.api.ts', async (original) => ({
-  ...(await original<typeof import('../org/org.api.ts')>()),
+vi.mock('../../components/org-tree/org.api.ts', async (original) => ({
+  ...(await original<typeof import('../../components/org-tree/org.api.ts')>()),
   orgApi: { treeAll: async () => TREE, list: async () => [] },
 }));
 

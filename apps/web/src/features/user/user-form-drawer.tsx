@@ -20,7 +20,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictSelect } from '../../components/dict/dict-select.tsx';
-import { OrgTreeSelect } from '../../components/org-tree/index.ts';
+import { OrgTreeSelect } from '../../components/org-tree/org-tree-select.tsx';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
 import { resourceKeys } from '../../platform/data/resource.ts';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';

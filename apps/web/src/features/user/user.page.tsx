@@ -28,7 +28,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../components/crud-page/crud-page.tsx';
 import type { CrudColumn } from '../../components/crud-page/crud-types.ts';
-import { OrgTree } from '../../components/org-tree/index.ts';
+import { OrgTree } from '../../components/org-tree/org-tree.tsx';
 import { Auth, useCan } from '../../platform/access/access.tsx';
 import { resourceKeys } from '../../platform/data/resource.ts';
 import { accountTypeKey } from '../../platform/session/account-type.ts';

@@ -4,19 +4,11 @@ import type { Filler } from '@shuzhi/contracts/diy-validate';
 import { Alert, App, Button, Drawer, Grid, Space, Tooltip, Typography } from 'antd';
 import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  FormRenderer,
-  type FormRendererHandle,
-  type ServerErrors,
-  serverFieldErrors,
-} from '../../../components/diy-form/index.ts';
-import {
-  type DiyRecord,
-  diyRecordApi,
-  RECORD_DRAWER_SIZE,
-  RecordStatusTag,
-  ReturnedNotice,
-} from '../../../components/diy-record/index.ts';
+import { type ServerErrors, serverFieldErrors } from '../../../components/diy-form/diy-form.model.ts';
+import { FormRenderer, type FormRendererHandle } from '../../../components/diy-form/form-renderer.tsx';
+import { type DiyRecord, diyRecordApi } from '../../../components/diy-record/diy-record.api.ts';
+import { RecordStatusTag } from '../../../components/diy-record/record-status-tag.tsx';
+import { RECORD_DRAWER_SIZE, ReturnedNotice } from '../../../components/diy-record/record-view-drawer.tsx';
 import { useReclickGuard } from '../../../components/use-reclick-guard.ts';
 import { HttpError, UnauthorizedError } from '../../../platform/http/http-client.ts';
 import { useSessionStore } from '../../../platform/session/session.store.ts';

@@ -4,7 +4,7 @@ import { Button, DatePicker, Empty, Input, InputNumber, Select, Space, Typograph
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useChoiceOptions } from '../../../components/diy-form/choices.ts';
-import { FieldInput } from '../../../components/diy-form/index.ts';
+import { FieldInput } from '../../../components/diy-form/field-input.tsx';
 import { type FilterDraft, type FilterOp, filterKindOf, OPS_BY_KIND } from './record-filters.ts';
 
 type DateType = 'date' | 'datetime' | 'month' | 'quarter' | 'year';

@@ -28,8 +28,8 @@ vi.mock('../../../components/diy-record/diy-record.api.ts', async (original) => 
   diyRecordApi: api,
 }));
 const periods = vi.hoisted(() => ({ list: vi.fn() }));
-vi.mock('../../diy-period/diy-period.api.ts', async (original) => {
-  const real = await original<typeof import('../../diy-period/diy-period.api.ts')>();
+vi.mock('../../../components/diy-period/diy-period.api.ts', async (original) => {
+  const real = await original<typeof import('../../../components/diy-period/diy-period.api.ts')>();
   return { ...real, periodApi: { ...real.periodApi, list: periods.list } };
 });
 

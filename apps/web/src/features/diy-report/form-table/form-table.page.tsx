@@ -39,23 +39,26 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { tablePagination, useTablePaging } from '../../../components/crud-page/table-paging.ts';
-import { serverFieldErrors } from '../../../components/diy-form/index.ts';
-import { ImportButton } from '../../../components/diy-import/index.ts';
+import { serverFieldErrors } from '../../../components/diy-form/diy-form.model.ts';
+import { ImportButton } from '../../../components/diy-import/import-button.tsx';
+import { isFilable, PERIOD_KEYS, periodApi } from '../../../components/diy-period/diy-period.api.ts';
+import { PeriodStateTag } from '../../../components/diy-period/period-tag.tsx';
 import {
   DIY_RECORD_KEYS,
   type DiyRecord,
   diyRecordApi,
-  RECORD_STATUSES,
-  RecordViewDrawer,
-  useRecordStatusText,
-  useSummaryWords,
-} from '../../../components/diy-record/index.ts';
+} from '../../../components/diy-record/diy-record.api.ts';
+import { useSummaryWords } from '../../../components/diy-record/record-history.tsx';
+import { RECORD_STATUSES, useRecordStatusText } from '../../../components/diy-record/record-status-tag.tsx';
+import { RecordViewDrawer } from '../../../components/diy-record/record-view-drawer.tsx';
+import { useFormPasswordPrompt } from '../../../components/diy-report/form-password.tsx';
+import {
+  HIDE_LIST_PARAM,
+  readHideList,
+  setFormPageTitle,
+} from '../../../components/diy-report/open-form-item.ts';
 import { useReclickGuard } from '../../../components/use-reclick-guard.ts';
 import { HttpError, UnauthorizedError } from '../../../platform/http/http-client.ts';
-import { isFilable, PERIOD_KEYS, periodApi } from '../../diy-period/diy-period.api.ts';
-import { PeriodStateTag } from '../../diy-period/period-tag.tsx';
-import { useFormPasswordPrompt } from '../form-password.tsx';
-import { HIDE_LIST_PARAM, readHideList, setFormPageTitle } from '../open-form-item.ts';
 import { ExportLedgerButton } from './export-ledger.tsx';
 import { FillDrawer, type FillTarget } from './fill-drawer.tsx';
 import { FilterBuilder } from './filter-builder.tsx';

@@ -2,7 +2,7 @@ import type { PeriodBrief, PeriodRow } from '@shuzhi/contracts/diy-period';
 import { Alert, type ButtonProps, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { diyRecordApi } from '../../../components/diy-record/index.ts';
+import { diyRecordApi } from '../../../components/diy-record/diy-record.api.ts';
 import { useReclickGuard } from '../../../components/use-reclick-guard.ts';
 
 const TYPE = {

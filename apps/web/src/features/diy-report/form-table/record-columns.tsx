@@ -2,13 +2,9 @@ import { type FormDesign, type FormField, storageKindOf, valueFields } from '@sh
 import { estimateColumnsWidth, estimateColumnWidth } from '@shuzhi/contracts/formatters';
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
-import {
-  type DiyRecord,
-  RecordFlags,
-  RecordStatusTag,
-  type SummaryWords,
-  valueText,
-} from '../../../components/diy-record/index.ts';
+import type { DiyRecord } from '../../../components/diy-record/diy-record.api.ts';
+import { type SummaryWords, valueText } from '../../../components/diy-record/record-format.ts';
+import { RecordFlags, RecordStatusTag } from '../../../components/diy-record/record-status-tag.tsx';
 
 /** Room for the sort arrows of a sortable header. */
 export const SORTER_ROOM = 24;

@@ -6,9 +6,9 @@ import { type FormAudience, formAudienceSchema, type MyAuth } from '@shuzhi/cont
 import { STATUS } from '@shuzhi/contracts/envelope';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DiyTableTable } from '../../db/schema.ts';
-import { type DataScopeView, dataScopeOf, orgInScope, rowOrgIds } from '../../platform/access/data-scope.ts';
-import type { AppContext, AuthUser } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { type DataScopeView, dataScopeOf, orgInScope, rowOrgIds } from '../access/data-scope.ts';
+import type { AppContext, AuthUser } from '../context.ts';
+import { AppError } from '../errors/app-error.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

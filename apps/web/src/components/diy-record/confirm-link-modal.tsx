@@ -18,8 +18,8 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { feedback } from '../../platform/feedback/feedback.ts';
+import { useReclickGuard } from '../use-reclick-guard.ts';
 import {
   absoluteUrl,
   DIY_CONFIRM_KEYS,

@@ -25,11 +25,11 @@ import {
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { Auth } from '../../platform/access/access.tsx';
 import { HttpError, UnauthorizedError } from '../../platform/http/http-client.ts';
 import { CategoryTreeSelect } from '../diy-classify/category-tree-select.tsx';
-import { type ColumnOption, ROLLUP_KEYS, rollupApi, rollupPath } from './diy-load.api.ts';
+import { useReclickGuard } from '../use-reclick-guard.ts';
+import { type ColumnOption, ROLLUP_KEYS, rollupApi, rollupPath } from './diy-rollup.api.ts';
 import { MEASURE_FIELD_TYPES } from './rollup.model.ts';
 
 /** A roll-up to edit (`id`), or a new one (no id). */
