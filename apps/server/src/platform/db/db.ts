@@ -73,7 +73,7 @@ function reusingStatements(sqlite: SqliteDatabase.Database) {
 
 export function openDatabase(config: DatabaseConfig): { db: Db; dialect: Dialect } {
   const { db, dialect } = openRoot(config);
-  return { db: routing(db), dialect };
+  return { db: routeTransactions(db), dialect };
 }
 
 function openRoot(config: DatabaseConfig): { db: Db; dialect: Dialect } {
@@ -106,13 +106,13 @@ type Scope = { handle: Db; finished: boolean };
 const scopesOf = new WeakMap<Db, AsyncLocalStorage<Scope>>();
 
 /**
- * The database handle every service gets (ctx.db): the root Kysely, except that inside
+ * The database handle every service gets (ctx.db) is the root Kysely wrapped by this: the same, except that inside
  * `ctx.db.transaction().execute(fn)` (and `ctx.db.connection().execute(fn)`) every use of it, anywhere in fn's
  * async context, goes to that transaction (connection). Code inside a transaction cannot reach the database
  * through another connection, which on SQLite's single connection was a deadlock (issue 14 §2;
  * docs/database.md).
  */
-function routing(root: Db): Db {
+export function routeTransactions(root: Db): Db {
   const scopes = new AsyncLocalStorage<Scope>();
   const db = routed(root, scopes, (handle) => handle);
   scopesOf.set(db, scopes);
