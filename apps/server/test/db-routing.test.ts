@@ -128,6 +128,10 @@ describe('ctx.db inside a transaction', () => {
     expect(seen).toEqual({ beside: ['held'], inTransaction: ['held', 'in transaction'] });
   });
 
+  it('refuses startTransaction(), whose queries it could not route', () => {
+    expect(() => db.startTransaction()).toThrow('use transaction().execute(fn)');
+  });
+
   it('keeps the SQLite handle of the routed database', () => {
     if (dialect === 'sqlite') expect(sqliteHandle(db)?.open).toBe(true);
     else expect(sqliteHandle(db)).toBeNull();
