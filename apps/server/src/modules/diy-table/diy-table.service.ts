@@ -220,7 +220,7 @@ async function checkSettings(
   }
   if (input.ownerOrgId) {
     await assertTenantRows(trx, 'sys_org', [input.ownerOrgId], tenantId);
-    assertOrgInScope(await dataScopeOf({ ...ctx, db: trx as AppContext['db'] }, user), input.ownerOrgId);
+    assertOrgInScope(await dataScopeOf(ctx, user), input.ownerOrgId);
   }
   for (const audience of [input.fillers, input.viewers]) {
     if (!audience) continue;

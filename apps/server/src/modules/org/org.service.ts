@@ -37,9 +37,6 @@ const subject = (user: AuthUser) => ({
 export const scopeOf = (ctx: AppContext, user: AuthUser): Promise<DataScopeView> =>
   dataScopeOf(ctx, subject(user));
 
-/** The scope read inside a write's transaction (SQLite has one connection: `ctx.db` would wait for it). */
-const scopeIn = (ctx: AppContext, trx: Trx, user: AuthUser) => scopeOf({ ...ctx, db: trx }, user);
-
 /**
  * The caller's visible org tree: the orgs of their data scope (all of the tenant for admins), plus the
  * ancestors of those orgs flagged `outOfScope`, so that the tree stays connected.
@@ -219,14 +216,14 @@ export const orgHooks: CrudHooks<
   z.output<typeof orgUpdateInputSchema>
 > = {
   async beforeAdd({ ctx, trx, user, input, values }) {
-    const view = await scopeIn(ctx, trx, user);
+    const view = await scopeOf(ctx, user);
     await assertOrgType(trx, input.type);
     const place = await placeUnder(trx, user.tenantId, view, input.pid, values.id as number, input.name);
     Object.assign(values, place);
   },
 
   async beforeUpdate({ ctx, trx, user, input, values, row }) {
-    const view = await scopeIn(ctx, trx, user);
+    const view = await scopeOf(ctx, user);
     assertOrgInScope(view, row.id);
     await assertOrgType(trx, input.type);
     const self = row as OrgTableRow;
@@ -264,12 +261,12 @@ export const orgHooks: CrudHooks<
     }
   },
 
-  async beforeSetStatus({ ctx, trx, user, row }) {
-    assertOrgInScope(await scopeIn(ctx, trx, user), row.id);
+  async beforeSetStatus({ ctx, user, row }) {
+    assertOrgInScope(await scopeOf(ctx, user), row.id);
   },
 
   async beforeDelete({ ctx, trx, user, rows }) {
-    const view = await scopeIn(ctx, trx, user);
+    const view = await scopeOf(ctx, user);
     const ids = rows.map((r) => (r as OrgTableRow).id);
     for (const id of ids) assertOrgInScope(view, id);
     const child = await trx

@@ -67,8 +67,7 @@ export async function setGroupMembers(
   const wanted = [...new Set(userIds)];
   await ctx.db.transaction().execute(async (trx) => {
     const group = await visibleGroup(trx, user, id);
-    // The scope is read on the transaction: SQLite has one connection.
-    const view = await dataScopeOf({ ...ctx, db: trx }, user);
+    const view = await dataScopeOf(ctx, user);
     if (wanted.length > 0) {
       const allowed = await scopedUsers(trx, view, group.tenant_id)
         .select('u.id')

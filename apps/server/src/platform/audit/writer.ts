@@ -1,7 +1,7 @@
 import { CompiledQuery, type Insertable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AppContext } from '../context.ts';
-import { sqliteHandle } from '../db/db.ts';
+import { outsideTransaction, sqliteHandle } from '../db/db.ts';
 
 export type LogTable = 'sys_log_vis' | 'sys_log_op' | 'sys_log_ex' | 'sys_log_diff';
 export type LogRow<T extends LogTable> = Insertable<Database[T]>;
@@ -235,7 +235,8 @@ export function createAuditWriter(ctx: AppContext, options: AuditWriterOptions =
       return running.then(() => (size() > 0 ? flush() : undefined));
     }
     if (size() === 0) return Promise.resolve();
-    running = writeAll()
+    // A flush started from inside a request's transaction (the batch-full setImmediate) writes beside it.
+    running = outsideTransaction(ctx.db, writeAll)
       .catch((error: unknown) => ctx.log.error({ err: error }, 'audit log write failed'))
       .finally(() => {
         running = null;

@@ -1,7 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  type AccessMode,
+  type ConnectionBuilder,
+  type IsolationLevel,
+  Kysely,
+  type KyselyPlugin,
+  PostgresDialect,
+  SqliteDialect,
+  type Transaction,
+  type TransactionBuilder,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseConfig } from '../config/config.ts';
@@ -61,6 +72,11 @@ function reusingStatements(sqlite: SqliteDatabase.Database) {
 }
 
 export function openDatabase(config: DatabaseConfig): { db: Db; dialect: Dialect } {
+  const { db, dialect } = openRoot(config);
+  return { db: routeTransactions(db), dialect };
+}
+
+function openRoot(config: DatabaseConfig): { db: Db; dialect: Dialect } {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
@@ -78,4 +94,129 @@ export function openDatabase(config: DatabaseConfig): { db: Db; dialect: Dialect
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   sqliteHandles.set(db, sqlite);
   return { db, dialect: 'sqlite' };
+}
+
+/**
+ * Where queries of a database go while a transaction or a held connection is open in this async context.
+ * `finished` is set when its callback has settled: work it left behind (timers, unawaited promises) then uses
+ * the root handle again instead of a transaction that is committing or gone.
+ */
+type Scope = { handle: Db; finished: boolean };
+
+const scopesOf = new WeakMap<Db, AsyncLocalStorage<Scope>>();
+
+/**
+ * The database handle every service gets (ctx.db) is the root Kysely wrapped by this: the same, except that inside
+ * `ctx.db.transaction().execute(fn)` (and `ctx.db.connection().execute(fn)`) every use of it, anywhere in fn's
+ * async context, goes to that transaction (connection). Code inside a transaction cannot reach the database
+ * through another connection, which on SQLite's single connection was a deadlock (issue 14 §2;
+ * docs/database.md).
+ */
+export function routeTransactions(root: Db): Db {
+  const scopes = new AsyncLocalStorage<Scope>();
+  const db = routed(root, scopes, (handle) => handle);
+  scopesOf.set(db, scopes);
+  const sqlite = sqliteHandles.get(root);
+  if (sqlite) sqliteHandles.set(db, sqlite);
+  return db;
+}
+
+/** A live scope's handle, or null outside any (or after it finished). */
+function active(scopes: AsyncLocalStorage<Scope>): Db | null {
+  const scope = scopes.getStore();
+  return scope && !scope.finished ? scope.handle : null;
+}
+
+/** Runs fn in a new scope of `handle`, marking it finished when fn settles. */
+async function inScope<T>(scopes: AsyncLocalStorage<Scope>, handle: Db, fn: () => Promise<T>): Promise<T> {
+  const scope: Scope = { handle, finished: false };
+  return scopes.run(scope, async () => {
+    try {
+      return await fn();
+    } finally {
+      scope.finished = true;
+    }
+  });
+}
+
+/**
+ * A handle routed to the current scope. `derive` turns the root or a scope's handle into this handle (the
+ * root itself, or one with a plugin or schema added by withPlugin / withSchema / …), so derived handles route
+ * too; scopes always hold the plain transaction or connection.
+ */
+function routed(root: Db, scopes: AsyncLocalStorage<Scope>, derive: (handle: Db) => Db): Db {
+  const base = derive(root);
+  const derived = (more: (handle: Db) => Db) => routed(root, scopes, (handle) => more(derive(handle)));
+  const overrides: Partial<Record<PropertyKey, unknown>> = {
+    transaction: () => transactionBuilder(scopes, root, derive, {}),
+    connection: () =>
+      ({
+        async execute<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+          const handle = active(scopes);
+          if (handle) return fn(derive(handle));
+          return root
+            .connection()
+            .execute((connection) => inScope(scopes, connection, () => fn(derive(connection))));
+        },
+      }) as ConnectionBuilder<Database>,
+    startTransaction: () => {
+      throw new Error(
+        'startTransaction() is not offered: use transaction().execute(fn), whose queries are routed',
+      );
+    },
+    withPlugin: (plugin: KyselyPlugin) => derived((handle) => handle.withPlugin(plugin)),
+    withoutPlugins: () => derived((handle) => handle.withoutPlugins()),
+    withSchema: (schema: string) => derived((handle) => handle.withSchema(schema)),
+    withTables: () => derived((handle) => handle.withTables()),
+  };
+  return new Proxy(base, {
+    get(_, property) {
+      if (Object.hasOwn(overrides, property)) return overrides[property];
+      const scoped = active(scopes);
+      const handle = scoped ? derive(scoped) : base;
+      const value = Reflect.get(handle, property, handle);
+      // Kysely's methods read private fields: they must run on the real object, not on the proxy.
+      return typeof value === 'function' ? value.bind(handle) : value;
+    },
+  });
+}
+
+type TransactionSettings = { isolationLevel?: IsolationLevel; accessMode?: AccessMode };
+
+/**
+ * `transaction()` of a routed handle. Inside a live transaction it joins it (fn gets that transaction; a
+ * failure rolls back the whole outer transaction): Kysely has no nested transactions, and no caller needs a
+ * partial rollback. Inside a held connection it begins the transaction on that connection.
+ */
+function transactionBuilder(
+  scopes: AsyncLocalStorage<Scope>,
+  root: Db,
+  derive: (handle: Db) => Db,
+  settings: TransactionSettings,
+): TransactionBuilder<Database> {
+  const builder = {
+    setIsolationLevel: (isolationLevel: IsolationLevel) =>
+      transactionBuilder(scopes, root, derive, { ...settings, isolationLevel }),
+    setAccessMode: (accessMode: AccessMode) =>
+      transactionBuilder(scopes, root, derive, { ...settings, accessMode }),
+    async execute<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      const handle = active(scopes);
+      if (handle?.isTransaction) return fn(derive(handle) as Transaction<Database>);
+      let begin = (handle ?? root).transaction();
+      if (settings.isolationLevel) begin = begin.setIsolationLevel(settings.isolationLevel);
+      if (settings.accessMode) begin = begin.setAccessMode(settings.accessMode);
+      return begin.execute((trx) => inScope(scopes, trx, () => fn(derive(trx) as Transaction<Database>)));
+    },
+  };
+  return builder as unknown as TransactionBuilder<Database>;
+}
+
+/**
+ * Runs fn outside any transaction of `db` begun in the caller's async context: for work that must not land
+ * in (or roll back with) the caller's transaction, such as the audit log writer, and that the transaction
+ * never awaits (on SQLite it waits for the transaction to end).
+ */
+export function outsideTransaction<T>(db: Db, fn: () => T): T {
+  const scopes = scopesOf.get(db);
+  return scopes ? scopes.exit(fn) : fn();
 }
