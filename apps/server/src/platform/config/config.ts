@@ -10,7 +10,16 @@ import {
 import { ConfigError } from './config-error.ts';
 import { resolveSecrets } from './secrets.ts';
 
-export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Connections per process (DATABASE_POOL_MAX). */
+      poolMax: number;
+      /** Longest a statement may run, ms; 0 = no limit (DATABASE_STATEMENT_TIMEOUT_MS). */
+      statementTimeoutMs: number;
+    };
 
 export type AppConfig = {
   port: number;
@@ -144,7 +153,14 @@ function jobsConfig(env: Env): AppConfig['jobs'] {
 function database(env: Env, dataDir: string): DatabaseConfig {
   const url = value(env, 'DATABASE_URL');
   if (!url) return { kind: 'sqlite', file: join(dataDir, 'shuzhi.db') };
-  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    return {
+      kind: 'postgres',
+      url,
+      poolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
+      statementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 60_000, 0, 86_400_000),
+    };
+  }
   throw new ConfigError(
     'DATABASE_URL',
     'use postgres://user:password@host:port/database, or leave it unset for the embedded SQLite database',
