@@ -56,6 +56,11 @@ export type AppConfig = {
    * renewed every `renewMs` (JOB_LEASE_TTL_MS, JOB_LEASE_RENEW_MS; tests shorten them).
    */
   jobs: { leaseTtlMs: number; renewMs: number };
+  /**
+   * Which proxies in front may tell the client's address (X-Forwarded-For/-Proto): false (none, the
+   * default), true (any), a hop count, or a list of addresses and CIDR ranges (TRUST_PROXY).
+   */
+  trustProxy: boolean | number | string[];
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -148,6 +153,21 @@ function jobsConfig(env: Env): AppConfig['jobs'] {
     );
   }
   return { leaseTtlMs, renewMs };
+}
+
+function trustProxy(env: Env): AppConfig['trustProxy'] {
+  const raw = value(env, 'TRUST_PROXY');
+  if (raw === undefined || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 100);
+  const list = raw.split(/[\s,]+/).filter(Boolean);
+  if (!list.every((entry) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry))) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `"${raw}" is not allowed; use true, false, a hop count or addresses/CIDR ranges separated by commas`,
+    );
+  }
+  return list;
 }
 
 function database(env: Env, dataDir: string): DatabaseConfig {
@@ -247,5 +267,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       timeoutMs: integer(env, 'AUTO_LOGIN_TIMEOUT_MS', 10_000, 100, 120_000),
     },
     jobs: jobsConfig(env),
+    trustProxy: trustProxy(env),
   };
 }
