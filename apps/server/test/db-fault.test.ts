@@ -8,9 +8,11 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { arraySource } from '../src/modules/region/region.source.ts';
 import { sm2Encrypt } from '../src/platform/auth/sm2.ts';
 import { type AppConfig, loadConfig } from '../src/platform/config/config.ts';
 import { DEFAULT_PASSWORD, setConfig, TEST_HASH_COST } from './helpers.ts';
+import { REGION_FIXTURE } from './region.fixture.ts';
 
 /**
  * Issue 14 §1: a real server process (the TypeScript entry through tsx) on a PostgreSQL database of its
@@ -117,12 +119,13 @@ describe.skipIf(!adminUrl)('database faults (PostgreSQL)', () => {
     const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString(), LOG_LEVEL: 'silent' };
     config = loadConfig(env);
 
-    // Migrated and seeded here, with cheap password hashes and no captcha, so the server starts quickly.
+    // Migrated and seeded here, with cheap password hashes, no captcha and a few regions (so the server
+    // skips its first-start import of the bundled ones), so the server starts quickly.
     const setup = await buildApp({
       config,
       logger: false,
       passwordHashing: TEST_HASH_COST,
-      regionSource: null,
+      regionSource: arraySource(REGION_FIXTURE),
     });
     await setConfig(setup, 'sys_captcha', 'false');
     await setup.close();
