@@ -155,7 +155,7 @@ describe('audit writer', () => {
     const ctx = { ...t.app.ctx, db: outage, log } as unknown as AppContext;
     const writer = createAuditWriter(ctx, { batchSize: 1000, intervalMs: 60_000 });
     writer.enqueue('sys_log_vis', visit('outage-1'));
-    writer.enqueue('sys_log_op', { ...visit('outage-2'), http_method: 'POST' });
+    writer.enqueue('sys_log_op', { ...visit('outage-2'), http_method: 'POST', url: '/api/x', elapsed: 1 });
     await writer.flush();
     await writer.flush();
     expect({ queued: writer.queued, failed: writer.failed, written: inserts.length }).toEqual({
