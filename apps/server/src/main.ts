@@ -22,6 +22,7 @@ if (Number.isInteger(heapGrowing) && heapGrowing >= 0 && heapGrowing <= 400) {
  * ends the process at once.
  */
 const SHUTDOWN_TIMEOUT_MS = 20_000;
+const IDLE_REAP_MS = 100;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -40,6 +41,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    // A keep-alive connection whose request finishes during the stop would otherwise stay open until its
+    // keep-alive timeout (72 s) and hold the close up: close connections as soon as they fall idle.
+    const reap = setInterval(() => app.server.closeIdleConnections(), IDLE_REAP_MS);
+    reap.unref();
     app.close().then(
       () => {
         app.log.info('shut down');
