@@ -91,6 +91,9 @@ const REQUEST_ID_PREFIX = randomBytes(4).toString('hex');
 let requestCounter = 0;
 const nextRequestId = () => `${REQUEST_ID_PREFIX}${(++requestCounter).toString(36).padStart(6, '0')}`;
 
+/** TRUST_PROXY as a hop count: the nearest `hops` proxies may tell the client's address. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 const MODULES: RouteModule[] = [
   healthRoutes,
   authRoutes,
@@ -137,11 +140,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     genReqId: nextRequestId,
     requestIdHeader: false,
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: false,
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { querystringParser: parseQueryString },
   });
 
-  const { db, dialect } = openDatabase(config.database);
+  const { db, dialect } = openDatabase(config.database, {
+    onConnectionError: (error) =>
+      app.log.warn({ err: error }, 'database connection lost; the pool opens a new one'),
+  });
   let cache: Cache | undefined;
   try {
     await migrate(db, dialect, MIGRATIONS);
@@ -179,6 +185,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (regions) app.log.info({ regions }, 'imported the administrative regions');
 
     installZodCompilers(app);
+    // The request id in every response, so a client's report finds the server's log lines.
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.header('x-request-id', request.id);
+      done();
+    });
     installErrorHandler(app);
     installAudit(app, ctx);
     // Security headers and CORS first, so that refusals (401, 403, 429) carry them too.

@@ -16,16 +16,48 @@ if (Number.isInteger(heapGrowing) && heapGrowing >= 0 && heapGrowing <= 400) {
   setFlagsFromString(`--heap-growing-percent=${heapGrowing}`);
 }
 
+/**
+ * How long a graceful stop may take: new connections are refused at once, requests in flight finish, the
+ * scheduler lease is released, queued audit rows are written and the database closes. A second signal
+ * ends the process at once.
+ */
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+const IDLE_REAP_MS = 100;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp({ config, jobs: true });
-  const shutdown = async (signal: string) => {
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      app.log.warn(`${signal} received again, exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
     app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    process.exit(0);
+    // Bounded: a request or a job that does not finish in time does not keep the process alive.
+    const force = setTimeout(() => {
+      app.log.error(`shutdown took longer than ${SHUTDOWN_TIMEOUT_MS} ms, exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    // A keep-alive connection whose request finishes during the stop would otherwise stay open until its
+    // keep-alive timeout (72 s) and hold the close up: close connections as soon as they fall idle.
+    const reap = setInterval(() => app.server.closeIdleConnections(), IDLE_REAP_MS);
+    reap.unref();
+    app.close().then(
+      () => {
+        app.log.info('shut down');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   console.log(`Shuzhi is running at http://localhost:${config.port}`);
 }

@@ -1,9 +1,11 @@
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TENANT_ID } from '../src/db/seeds/seed.ts';
 import { auditWriterOf, flushAudit } from '../src/platform/audit/audit.ts';
 import { maskParams } from '../src/platform/audit/mask.ts';
 import { createAuditWriter, LOG_COLUMNS, type LogTable } from '../src/platform/audit/writer.ts';
+import type { AppContext } from '../src/platform/context.ts';
+import type { Db } from '../src/platform/db/db.ts';
 import { formatDateTime } from '../src/platform/db/time.ts';
 import { authed, body, createTestApp, login, type TestApp } from './helpers.ts';
 
@@ -136,6 +138,39 @@ describe('audit writer', () => {
     expect(await visits('refused-before')).toBe(1);
     expect(await visits('refused-after')).toBe(1);
     expect(await visits('refused-duplicate')).toBe(0);
+  });
+
+  it('keeps a batch the database cannot take during an outage and writes it once the database is back', async () => {
+    // A database handle that is unreachable until `down` turns false (the PostgreSQL path of the writer).
+    let down = true;
+    const inserts: unknown[][] = [];
+    const outage = {
+      executeQuery: async (query: CompiledQuery) => {
+        if (down) throw new Error('Connection terminated unexpectedly');
+        inserts.push([...query.parameters]);
+        return { rows: [] };
+      },
+    } as unknown as Db;
+    const log = { error: () => undefined, warn: () => undefined, info: () => undefined };
+    const ctx = { ...t.app.ctx, db: outage, log } as unknown as AppContext;
+    const writer = createAuditWriter(ctx, { batchSize: 1000, intervalMs: 60_000 });
+    writer.enqueue('sys_log_vis', visit('outage-1'));
+    writer.enqueue('sys_log_op', { ...visit('outage-2'), http_method: 'POST', url: '/api/x', elapsed: 1 });
+    await writer.flush();
+    await writer.flush();
+    expect({ queued: writer.queued, failed: writer.failed, written: inserts.length }).toEqual({
+      queued: 2,
+      failed: 0,
+      written: 0,
+    });
+    down = false;
+    await writer.close();
+    expect({ queued: writer.queued, failed: writer.failed, written: inserts.length }).toEqual({
+      queued: 0,
+      failed: 0,
+      written: 2,
+    });
+    expect(inserts.flat()).toEqual(expect.arrayContaining(['outage-1', 'outage-2']));
   });
 
   it('writes a large burst in chunks and keeps the column defaults', async () => {

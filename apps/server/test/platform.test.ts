@@ -111,7 +111,7 @@ describe('envelope and errors', () => {
 
   it('serves health unwrapped', async () => {
     const res = await t.app.inject({ url: '/health' });
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'up', cache: 'up' });
   });
 });
 

@@ -557,6 +557,11 @@ export const PLATFORM_ERRORS = {
     en: 'Internal server error, please contact the administrator (trace id {traceId})',
     'zh-TW': '伺服器內部錯誤，請聯絡管理員（追蹤號 {traceId}）',
   },
+  503: {
+    'zh-CN': '503 数据库暂时不可用，请稍后重试',
+    en: '503 The database is temporarily unavailable, please try again shortly',
+    'zh-TW': '503 資料庫暫時無法使用，請稍後重試',
+  },
 } as const satisfies Record<number, Localized>;
 
 export type PlatformErrorCode = keyof typeof PLATFORM_ERRORS;

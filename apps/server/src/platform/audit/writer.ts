@@ -1,7 +1,7 @@
 import { CompiledQuery, type Insertable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AppContext } from '../context.ts';
-import { outsideTransaction, sqliteHandle } from '../db/db.ts';
+import { isDatabaseUnavailable, outsideTransaction, sqliteHandle } from '../db/db.ts';
 
 export type LogTable = 'sys_log_vis' | 'sys_log_op' | 'sys_log_ex' | 'sys_log_diff';
 export type LogRow<T extends LogTable> = Insertable<Database[T]>;
@@ -94,6 +94,16 @@ const PG_CHUNK = 500;
 type Row = Record<string, unknown>;
 type Entry = { table: LogTable; row: Row };
 
+/** Rows not written because the database could not be reached: they go back to the queue. */
+class Unwritten extends Error {
+  constructor(
+    readonly rows: Row[],
+    cause: unknown,
+  ) {
+    super('database unavailable', { cause });
+  }
+}
+
 /** A column's value; `is_delete` is the one NOT NULL column with a default, which a NULL would break. */
 const columnValue = (row: Row, column: string): unknown => row[column] ?? (column === 'is_delete' ? 0 : null);
 
@@ -102,6 +112,8 @@ const columnValue = (row: Row, column: string): unknown => row[column] ?? (colum
  * timer (or a full batch) writes the queue per table in one transaction. The queue is bounded so that a
  * database outage cannot exhaust memory: on overflow the oldest entries go and `dropped` counts them. When
  * a batch is refused its rows are tried one by one, so one bad row costs only itself (`failed`, logged).
+ * When the database cannot be reached at all (a lost connection, a restart) nothing is refused: the batch
+ * goes back to the head of the queue and the next tick tries again.
  *
  * SQLite: the rows go through one prepared single-row INSERT per table, bound from a reused array, on the
  * app's own connection while Kysely's connection lock is held, so a write never lands inside (and never
@@ -120,6 +132,8 @@ export function createAuditWriter(ctx: AppContext, options: AuditWriterOptions =
   let running: Promise<void> | null = null;
   let scheduled = false;
   let closed = false;
+  /** Rows kept since the database became unreachable (logged when it starts and when it ends). */
+  let waiting = 0;
 
   const size = () => queue.length - head;
 
@@ -195,11 +209,19 @@ export function createAuditWriter(ctx: AppContext, options: AuditWriterOptions =
       try {
         await ctx.db.executeQuery(CompiledQuery.raw(text, values));
       } catch (error) {
+        if (isDatabaseUnavailable(error)) throw new Unwritten(rows.slice(i), error);
         if (chunk.length === 1) {
           refused(table, 1, error);
           continue;
         }
-        for (const row of chunk) await writePostgres(table, [row]);
+        for (let j = 0; j < chunk.length; j++) {
+          try {
+            await writePostgres(table, [chunk[j] as Row]);
+          } catch (rowError) {
+            if (rowError instanceof Unwritten) throw new Unwritten(rows.slice(i + j), rowError.cause);
+            throw rowError;
+          }
+        }
       }
     }
   }
@@ -225,7 +247,40 @@ export function createAuditWriter(ctx: AppContext, options: AuditWriterOptions =
         });
         continue;
       }
-      for (const [table, rows] of byTable) await writePostgres(table, rows);
+      const tables = [...byTable];
+      for (let k = 0; k < tables.length; k++) {
+        const [table, rows] = tables[k] as [LogTable, Row[]];
+        try {
+          await writePostgres(table, rows);
+        } catch (error) {
+          if (!(error instanceof Unwritten)) throw error;
+          const kept: Entry[] = error.rows.map((row) => ({ table, row }));
+          for (const [later, laterRows] of tables.slice(k + 1)) {
+            for (const row of laterRows) kept.push({ table: later, row });
+          }
+          keep(kept, error.cause);
+          return;
+        }
+      }
+      if (waiting > 0) {
+        ctx.log.info({ rows: waiting }, 'database reachable again; kept audit log rows written');
+        waiting = 0;
+      }
+    }
+  }
+
+  /** Puts rows the database could not take back before those queued since, within the queue's bound. */
+  function keep(kept: Entry[], cause: unknown): void {
+    if (waiting === 0) {
+      ctx.log.warn({ err: cause, rows: kept.length }, 'database unavailable; audit log rows kept for retry');
+    }
+    waiting = Math.max(waiting, kept.length);
+    queue = kept.concat(queue.slice(head));
+    head = 0;
+    const over = queue.length - maxQueue;
+    if (over > 0) {
+      queue = queue.slice(over);
+      dropped += over;
     }
   }
 
@@ -279,6 +334,9 @@ export function createAuditWriter(ctx: AppContext, options: AuditWriterOptions =
       clearInterval(timer);
       await flush();
       closed = true;
+      if (size() > 0) {
+        ctx.log.error({ rows: size() }, 'database unavailable at shutdown; audit log rows not written');
+      }
     },
   };
 }

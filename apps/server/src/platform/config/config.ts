@@ -10,7 +10,16 @@ import {
 import { ConfigError } from './config-error.ts';
 import { resolveSecrets } from './secrets.ts';
 
-export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Connections per process (DATABASE_POOL_MAX). */
+      poolMax: number;
+      /** Longest a statement may run, ms; 0 = no limit (DATABASE_STATEMENT_TIMEOUT_MS). */
+      statementTimeoutMs: number;
+    };
 
 export type AppConfig = {
   port: number;
@@ -47,6 +56,11 @@ export type AppConfig = {
    * renewed every `renewMs` (JOB_LEASE_TTL_MS, JOB_LEASE_RENEW_MS; tests shorten them).
    */
   jobs: { leaseTtlMs: number; renewMs: number };
+  /**
+   * Which proxies in front may tell the client's address (X-Forwarded-For/-Proto): false (none, the
+   * default), true (any), a hop count, or a list of addresses and CIDR ranges (TRUST_PROXY).
+   */
+  trustProxy: boolean | number | string[];
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -141,10 +155,32 @@ function jobsConfig(env: Env): AppConfig['jobs'] {
   return { leaseTtlMs, renewMs };
 }
 
+function trustProxy(env: Env): AppConfig['trustProxy'] {
+  const raw = value(env, 'TRUST_PROXY');
+  if (raw === undefined || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 100);
+  const list = raw.split(/[\s,]+/).filter(Boolean);
+  if (!list.every((entry) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry))) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `"${raw}" is not allowed; use true, false, a hop count or addresses/CIDR ranges separated by commas`,
+    );
+  }
+  return list;
+}
+
 function database(env: Env, dataDir: string): DatabaseConfig {
   const url = value(env, 'DATABASE_URL');
   if (!url) return { kind: 'sqlite', file: join(dataDir, 'shuzhi.db') };
-  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    return {
+      kind: 'postgres',
+      url,
+      poolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
+      statementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 60_000, 0, 86_400_000),
+    };
+  }
   throw new ConfigError(
     'DATABASE_URL',
     'use postgres://user:password@host:port/database, or leave it unset for the embedded SQLite database',
@@ -231,5 +267,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       timeoutMs: integer(env, 'AUTO_LOGIN_TIMEOUT_MS', 10_000, 100, 120_000),
     },
     jobs: jobsConfig(env),
+    trustProxy: trustProxy(env),
   };
 }

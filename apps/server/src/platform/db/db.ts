@@ -9,7 +9,9 @@ import {
   Kysely,
   type KyselyPlugin,
   PostgresDialect,
+  type PostgresPool,
   SqliteDialect,
+  sql,
   type Transaction,
   type TransactionBuilder,
 } from 'kysely';
@@ -71,14 +73,130 @@ function reusingStatements(sqlite: SqliteDatabase.Database) {
   };
 }
 
-export function openDatabase(config: DatabaseConfig): { db: Db; dialect: Dialect } {
-  const { db, dialect } = openRoot(config);
+/**
+ * The database cannot be reached right now (refused, dropped, restarting, timed out): requests answer 503
+ * and background writers keep their work for the next attempt instead of treating it as refused.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`database unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/** Socket errors and SQLSTATEs of a lost or refused connection (class 08, admin/crash shutdown, starting up, full). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+/** pg's own errors for a connection that ended or never came (they carry no code). */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/** Whether an error (or one of its causes) means the database is unreachable rather than the query wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    if (current instanceof DatabaseUnavailableError) return true;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/** Waiting for a connection (a free one in the pool, or a new one to the server) fails after this long. */
+const PG_CONNECT_TIMEOUT_MS = 5_000;
+/** Idle connections close after this long, so a pooler or firewall that drops idle sockets finds none. */
+const PG_IDLE_TIMEOUT_MS = 30_000;
+/** TCP keepalive: a peer that vanished without closing (failover, cable) is noticed on idle sockets too. */
+const PG_KEEPALIVE_DELAY_MS = 10_000;
+
+export type DatabaseEvents = {
+  /** A pooled connection broke (terminated, server gone); the pool drops it and opens a new one on demand. */
+  onConnectionError?: (error: Error) => void;
+};
+
+/**
+ * A pg pool that survives its server going away: an `error` listener on the pool (idle connections) and on
+ * every connection handed out (one checked out between two queries), without which Node ends the process
+ * on the first terminated backend; connect failures become DatabaseUnavailableError.
+ */
+function postgresPool(
+  config: Extract<DatabaseConfig, { kind: 'postgres' }>,
+  events: DatabaseEvents,
+): PostgresPool {
+  const timeout = config.statementTimeoutMs > 0 ? config.statementTimeoutMs : undefined;
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: config.poolMax,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: PG_IDLE_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: PG_KEEPALIVE_DELAY_MS,
+    statement_timeout: timeout,
+    idle_in_transaction_session_timeout: timeout,
+  });
+  const onError = (error: Error) => events.onConnectionError?.(error);
+  pool.on('error', onError);
+  const watched = new WeakSet<pg.PoolClient>();
+  return {
+    async connect() {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw new DatabaseUnavailableError(error);
+      }
+      if (!watched.has(client)) {
+        watched.add(client);
+        client.on('error', onError);
+      }
+      return client;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** Whether the database answers a trivial query within `timeoutMs`. */
+export async function pingDatabase(db: Db, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function openDatabase(
+  config: DatabaseConfig,
+  events: DatabaseEvents = {},
+): { db: Db; dialect: Dialect } {
+  const { db, dialect } = openRoot(config, events);
   return { db: routeTransactions(db), dialect };
 }
 
-function openRoot(config: DatabaseConfig): { db: Db; dialect: Dialect } {
+function openRoot(config: DatabaseConfig, events: DatabaseEvents): { db: Db; dialect: Dialect } {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const pool = postgresPool(config, events);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   mkdirSync(dirname(config.file), { recursive: true });

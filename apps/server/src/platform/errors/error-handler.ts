@@ -1,12 +1,15 @@
 import { PLATFORM_ERRORS, type PlatformErrorCode } from '@shuzhi/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordException } from '../audit/audit.ts';
+import { isDatabaseUnavailable } from '../db/db.ts';
 import { failure } from '../http/envelope.ts';
 import { localeOf } from '../http/locale.ts';
 import { AppError, HttpError, ValidationError } from './app-error.ts';
 import { businessMessage, platformMessage, validationErrors } from './messages.ts';
 
 const MAX_MESSAGES_IN_SUMMARY = 3;
+/** What a 503 during a database outage suggests to clients and load balancers. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function sendPlatform(reply: FastifyReply, request: FastifyRequest, status: PlatformErrorCode, headers = {}) {
   return reply
@@ -21,7 +24,8 @@ function isPlatformStatus(status: number): status is PlatformErrorCode {
 
 /**
  * The one place errors become envelopes (docs/wire.md): business codes and validation with HTTP 200,
- * platform outcomes with their status, faults as 500 with a trace id and the details only in the log.
+ * platform outcomes with their status, a database outage as 503, faults as 500 with a trace id and the
+ * details only in the log.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
@@ -44,6 +48,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (status > 400 && status < 500) {
       return sendPlatform(reply, request, isPlatformStatus(status) ? status : 400);
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a fault of this request: no exception log row (it could not be written anyway).
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendPlatform(reply, request, 503, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
     }
 
     const traceId = request.id;

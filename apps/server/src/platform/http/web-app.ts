@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors/app-error.ts';
 
-const API_PREFIXES = ['/api/', '/swagger', '/health'];
+const API_PREFIXES = ['/api/', '/swagger', '/health', '/ready'];
 
 function acceptsHtml(request: FastifyRequest): boolean {
   const accept = request.headers.accept ?? '';
