@@ -172,7 +172,8 @@ function currentColumn(open: OpenForm, fieldId: string): DataColumn | null {
  */
 function scalar(column: DataColumn, value: unknown, path: PropertyKey[]): unknown {
   if (column.storageKind === 'integer' || column.storageKind === 'decimal') {
-    const n = typeof value === 'number' ? value : Number(value);
+    // Only text and numbers are read: Number() of a caller's object runs its own toString/valueOf keys.
+    const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
     if (!Number.isFinite(n)) return undefined;
     const fits =
       column.storageKind === 'integer' ? Number.isSafeInteger(n) : Math.abs(n) <= MAX_RECORD_NUMBER;
@@ -203,8 +204,9 @@ function applyFilter(ctx: AppContext, query: any, open: OpenForm, filter: Record
     case 'notEmpty':
       return query.where(ref, 'is not', null);
     case 'contains': {
-      if (filter.value === undefined || filter.value === null || filter.value === '') return query;
-      return query.where(sql<SqlBool>`${ref} ${likeOp(ctx)} ${escapeLike(String(filter.value))} escape '\\'`);
+      const text = typeof filter.value === 'number' ? String(filter.value) : filter.value;
+      if (typeof text !== 'string' || text === '') return query;
+      return query.where(sql<SqlBool>`${ref} ${likeOp(ctx)} ${escapeLike(text)} escape '\\'`);
     }
     case 'in': {
       if (!Array.isArray(filter.value) || filter.value.length === 0) return query;
