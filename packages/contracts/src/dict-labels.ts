@@ -1,4 +1,5 @@
 import type { Locale, Localized } from './i18n.ts';
+import { own } from './own.ts';
 
 /**
  * Labels of the built-in dictionaries in every UI language, keyed by dictionary type code, then item value.
@@ -97,12 +98,13 @@ export const DICT_TYPE_NAMES: Record<string, Localized> = {
  * otherwise the stored label as the admin typed it.
  */
 export function dictItemLabel(typeCode: string, value: string, stored: string, locale: Locale): string {
-  const known = DICT_ITEM_LABELS[typeCode]?.[value];
+  const items = own(DICT_ITEM_LABELS, typeCode);
+  const known = items ? own(items, value) : undefined;
   return known && known['zh-CN'] === stored ? known[locale] : stored;
 }
 
 /** The name to show for a stored dictionary type, by the same rule. */
 export function dictTypeName(typeCode: string, stored: string, locale: Locale): string {
-  const known = DICT_TYPE_NAMES[typeCode];
+  const known = own(DICT_TYPE_NAMES, typeCode);
   return known && known['zh-CN'] === stored ? known[locale] : stored;
 }

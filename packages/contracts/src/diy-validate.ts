@@ -23,6 +23,7 @@ import {
   roundTo,
 } from './diy-formula.ts';
 import { format, type Locale, type Localized } from './i18n.ts';
+import { own } from './own.ts';
 import { isEmail, isIdCard, isLandline, isLicensePlate, isMobile, isPostcode, isUrl } from './validators.ts';
 
 /**
@@ -213,6 +214,9 @@ function compile(pattern: string, cache?: Map<string, RegExp | null>): RegExp | 
   return regex;
 }
 
+/** The largest magnitude a number field holds: within the safe integers and PostgreSQL's numeric(24,6). */
+export const MAX_RECORD_NUMBER = 1e15;
+
 /**
  * Normalises one value to its stored shape (trimmed text, numbers, id arrays) or reports why it cannot be
  * one; `undefined` error means fine. Bounds and required are checked separately (not for drafts).
@@ -226,7 +230,9 @@ function normalise(field: AnyField, raw: unknown): { value: unknown; error?: Fie
       typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.replace(/,/g, '').trim()) : NaN;
     if (!Number.isFinite(n)) return { value: null, error: { code: 'type' } };
     if (type === 'integer' && !Number.isInteger(n)) return { value: null, error: { code: 'type' } };
-    if (Math.abs(n) > 1e15) return { value: null, error: { code: 'tooBig', params: { max: '1e15' } } };
+    if (Math.abs(n) > MAX_RECORD_NUMBER) {
+      return { value: null, error: { code: 'tooBig', params: { max: '1e15' } } };
+    }
     return { value: n };
   }
   if (MULTI_CHOICE_TYPES.includes(type)) {
@@ -234,6 +240,7 @@ function normalise(field: AnyField, raw: unknown): { value: unknown; error?: Fie
       return { value: null, error: { code: 'type' } };
     }
     const list = [...new Set(raw.map((v) => String(v).trim()).filter((v) => v !== ''))];
+    if (list.some((v) => v.includes('\u0000'))) return { value: null, error: { code: 'format' } };
     return { value: list.length ? list : null };
   }
   if (PICKER_TYPES.includes(type) || FILE_TYPES.includes(type)) {
@@ -257,6 +264,8 @@ function normalise(field: AnyField, raw: unknown): { value: unknown; error?: Fie
   if (typeof raw !== 'string' && typeof raw !== 'number') return { value: null, error: { code: 'type' } };
   const text = String(raw).trim();
   if (text === '') return { value: null };
+  // A NUL cannot be stored (PostgreSQL text) and is no character anyone types: imports can carry one.
+  if (text.includes('\u0000')) return { value: null, error: { code: 'format' } };
   if (DATE_TYPES.includes(type)) {
     const normalised =
       type === 'datetime' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(text) ? `${text}:00` : text;
@@ -329,7 +338,7 @@ function constrain(field: AnyField, value: unknown, options: ValidateOptions): F
 export function showWhenHolds(rule: ShowWhen | null | undefined, values: RecordValues): boolean {
   if (!rule) return true;
   const results = rule.rules.map(({ field, op, value: expected }) => {
-    const actual = values[field];
+    const actual = own(values, field);
     const list = Array.isArray(actual) ? actual.map(String) : isEmpty(actual) ? [] : [String(actual)];
     const wanted = Array.isArray(expected)
       ? expected.map(String)
@@ -424,7 +433,7 @@ function validateLevel(
   const values: RecordValues = {};
   for (const field of fields) {
     if (LAYOUT_TYPES.includes(field.type) || SERVER_VALUE_TYPES.includes(field.type)) continue;
-    const { value, error } = normalise(field, raw[field.id]);
+    const { value, error } = normalise(field, own(raw, field.id));
     values[field.id] = value;
     if (error) errors[`${prefix}${field.id}`] = error;
   }
@@ -442,9 +451,9 @@ function validateLevel(
   // Formulas read the level's values first, then (inside a sub-table) the record's.
   const scope = (path: string[]): unknown => {
     const [head, tail] = path as [string, string | undefined];
-    const own = head in values ? values[head] : outer?.[head];
-    if (tail === undefined) return own;
-    return Array.isArray(own) ? own.map((row) => (row as RecordValues)[tail] ?? null) : null;
+    const found = Object.hasOwn(values, head) ? values[head] : outer ? own(outer, head) : undefined;
+    if (tail === undefined) return found;
+    return Array.isArray(found) ? found.map((row) => own(row as RecordValues, tail) ?? null) : null;
   };
   for (const field of formulaOrder(fields)) values[field.id] = computeFormula(field, scope);
 

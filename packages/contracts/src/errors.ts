@@ -591,4 +591,9 @@ export const VALIDATION_MESSAGES = {
     'zh-TW': '{field}不能大於{max}',
   },
   unknownField: { 'zh-CN': '不支持的字段', en: 'Unknown field', 'zh-TW': '不支援的欄位' },
+  nulCharacter: {
+    'zh-CN': '{field}不能包含空字符（\\0）',
+    en: '{field} must not contain a NUL character (\\0)',
+    'zh-TW': '{field}不能包含空字元（\\0）',
+  },
 } as const satisfies Record<string, Localized>;

@@ -79,7 +79,8 @@ function versionOf(json: string): number {
 
 async function loadDicts(ctx: AppContext, locale: Locale): Promise<DictCache> {
   const since = ctx.cache.local.mark();
-  const value: AllDictList = {};
+  // Type codes are an administrator's input: `constructor` is a code like any other here.
+  const value: AllDictList = Object.create(null);
   for (const { typeCode, item } of await enabledItems(ctx, locale)) {
     const list = value[typeCode] ?? [];
     list.push(item);

@@ -22,6 +22,7 @@ import {
   type FieldErrors,
   fieldErrorText,
   labelOfPath,
+  MAX_RECORD_NUMBER,
   validateRecord,
 } from '@shuzhi/contracts/diy-validate';
 import { type PageResult, STATUS } from '@shuzhi/contracts/envelope';
@@ -52,7 +53,7 @@ import {
   recordCan,
   recordReach,
 } from '../../platform/diy/form-access.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { AppError, ValidationError } from '../../platform/errors/app-error.ts';
 import { paged } from '../../platform/http/paging.ts';
 import {
   assertFilable,
@@ -165,17 +166,29 @@ function currentColumn(open: OpenForm, fieldId: string): DataColumn | null {
   return columnFor(open.columns, fieldId, open.form.version);
 }
 
-function scalar(column: DataColumn, value: unknown): unknown {
+/**
+ * A filter value as the column stores it; undefined when it is no value of that kind. A number the column
+ * cannot hold (1e20 on a bigint, 1.5 on an integer) is refused as the filter's error, not sent to the database.
+ */
+function scalar(column: DataColumn, value: unknown, path: PropertyKey[]): unknown {
   if (column.storageKind === 'integer' || column.storageKind === 'decimal') {
-    const n = typeof value === 'number' ? value : Number(value);
-    return Number.isFinite(n) ? n : undefined;
+    // Only text and numbers are read: Number() of a caller's object runs its own toString/valueOf keys.
+    const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+    if (!Number.isFinite(n)) return undefined;
+    const fits =
+      column.storageKind === 'integer' ? Number.isSafeInteger(n) : Math.abs(n) <= MAX_RECORD_NUMBER;
+    if (!fits) {
+      throw new ValidationError([{ code: 'custom', path, message: 'out of range', input: value }], 'body');
+    }
+    return n;
   }
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see reachable().
-function applyFilter(ctx: AppContext, query: any, open: OpenForm, filter: RecordFilter): any {
+function applyFilter(ctx: AppContext, query: any, open: OpenForm, filter: RecordFilter, index: number): any {
   const column = currentColumn(open, filter.field);
+  const at = (...rest: number[]): PropertyKey[] => ['filters', index, 'value', ...rest];
   if (!column) return query;
   const ref = sql.ref(safeColumn(column.columnName));
   switch (filter.op) {
@@ -191,8 +204,9 @@ function applyFilter(ctx: AppContext, query: any, open: OpenForm, filter: Record
     case 'notEmpty':
       return query.where(ref, 'is not', null);
     case 'contains': {
-      if (filter.value === undefined || filter.value === null || filter.value === '') return query;
-      return query.where(sql<SqlBool>`${ref} ${likeOp(ctx)} ${escapeLike(String(filter.value))} escape '\\'`);
+      const text = typeof filter.value === 'number' ? String(filter.value) : filter.value;
+      if (typeof text !== 'string' || text === '') return query;
+      return query.where(sql<SqlBool>`${ref} ${likeOp(ctx)} ${escapeLike(text)} escape '\\'`);
     }
     case 'in': {
       if (!Array.isArray(filter.value) || filter.value.length === 0) return query;
@@ -206,7 +220,7 @@ function applyFilter(ctx: AppContext, query: any, open: OpenForm, filter: Record
       }
       const values = filter.value
         .slice(0, 500)
-        .map((v) => scalar(column, v))
+        .map((v, i) => scalar(column, v, at(i)))
         .filter((v) => v !== undefined);
       return values.length ? query.where(ref, 'in', values) : query;
     }
@@ -214,14 +228,15 @@ function applyFilter(ctx: AppContext, query: any, open: OpenForm, filter: Record
       if (!Array.isArray(filter.value)) return query;
       const [from, to] = filter.value as unknown[];
       let q = query;
-      const low = from === null || from === '' || from === undefined ? undefined : scalar(column, from);
-      const high = to === null || to === '' || to === undefined ? undefined : scalar(column, to);
+      const low =
+        from === null || from === '' || from === undefined ? undefined : scalar(column, from, at(0));
+      const high = to === null || to === '' || to === undefined ? undefined : scalar(column, to, at(1));
       if (low !== undefined) q = q.where(ref, '>=', low);
       if (high !== undefined) q = q.where(ref, '<=', high);
       return q;
     }
     default: {
-      const value = scalar(column, filter.value);
+      const value = scalar(column, filter.value, at());
       if (value === undefined) return query;
       const op = filter.op === 'eq' ? '=' : filter.op === 'gte' ? '>=' : '<=';
       return query.where(ref, op, value);
@@ -261,7 +276,9 @@ export function filtered(ctx: AppContext, open: OpenForm, input: Partial<PageInp
       ]),
     );
   }
-  for (const filter of input.filters ?? []) query = applyFilter(ctx, query, open, filter);
+  for (const [index, filter] of (input.filters ?? []).entries()) {
+    query = applyFilter(ctx, query, open, filter, index);
+  }
   return query;
 }
 

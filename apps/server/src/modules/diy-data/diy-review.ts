@@ -10,6 +10,7 @@ import {
 } from '@shuzhi/contracts/diy-table';
 import { type PageResult, pageResult, STATUS } from '@shuzhi/contracts/envelope';
 import type { Locale, Localized } from '@shuzhi/contracts/i18n';
+import { own } from '@shuzhi/contracts/own';
 import { REALTIME_EVENTS, type RecordReviewedPayload } from '@shuzhi/contracts/realtime';
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
@@ -307,7 +308,7 @@ export async function auditPage(
     .select((eb: any) => eb.fn.countAll().as('total'))
     .executeTakeFirst()) as { total?: unknown } | undefined;
   const total = Number(counted?.total ?? 0);
-  const column = input.field && input.order ? AUDIT_SORT[input.field] : undefined;
+  const column = input.field && input.order ? own(AUDIT_SORT, input.field) : undefined;
   let query = db.selectFrom(union).selectAll();
   if (column) query = query.orderBy(column, input.order === input.descStr ? 'desc' : 'asc');
   const rows = await query

@@ -506,7 +506,7 @@ export async function formOptions(
   const types = (query.Types ?? '')
     .split(',')
     .map((t) => Number(t.trim()))
-    .filter((t) => Number.isInteger(t) && t > 0);
+    .filter((t) => Number.isSafeInteger(t) && t > 0);
   const { caller, forms } = await formsWithAuth(ctx, user, types);
   return forms
     .filter(({ row, auth }) => {

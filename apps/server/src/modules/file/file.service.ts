@@ -26,7 +26,8 @@ export type FileUpload = { data: Buffer; fileName: string; fields: Record<string
  */
 export async function readFileUpload(req: FastifyRequest, maxBytes: number): Promise<FileUpload> {
   if (!req.isMultipart()) throw new AppError('D8000');
-  const fields: Record<string, string> = {};
+  // Field names are the caller's: no prototype for `__proto__` to reach.
+  const fields: Record<string, string> = Object.create(null);
   let file: { data: Buffer; fileName: string; truncated: boolean } | null = null;
   try {
     // A longer file is truncated, not thrown, so the refusal is D8002 with the limit in it.

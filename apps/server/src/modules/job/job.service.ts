@@ -15,6 +15,7 @@ import {
   type jobTriggerUpdateInputSchema,
   TRIGGER_STATUS,
 } from '@shuzhi/contracts/job';
+import { own } from '@shuzhi/contracts/own';
 import type { Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database, SysJobDetailTable, SysJobTriggerTable } from '../../db/schema.ts';
@@ -158,7 +159,7 @@ export async function jobDetailPage(
   );
   const countRow = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
   const total = Number(countRow?.total ?? 0);
-  const column = input.field && input.order ? DETAIL_SORTABLE[input.field] : undefined;
+  const column = input.field && input.order ? own(DETAIL_SORTABLE, input.field) : undefined;
   let query = base.selectAll();
   if (column) query = query.orderBy(column, input.order === input.descStr ? 'desc' : 'asc');
   const rows = (await query

@@ -659,11 +659,13 @@ export async function audienceUsers(
     .where('u.status', '=', STATUS.enabled)
     .where('u.account_type', '!=', ACCOUNT_TYPE.superAdmin);
   q = whereInScope(q, view, 'u.org_id', 'u.id');
-  const ids = (query.ids ?? '')
-    .split(',')
-    .filter(Boolean)
+  const asked = (query.ids ?? '').split(',').filter(Boolean);
+  // Labels of chosen users: digits beyond the safe integers name nobody, and never reach the database.
+  const ids = asked
     .map(Number)
+    .filter((id) => Number.isSafeInteger(id) && id > 0)
     .slice(0, AUDIENCE_PICK_LIMIT * 50);
+  if (asked.length > 0 && ids.length === 0) return [];
   if (ids.length > 0) q = q.where('u.id', 'in', ids);
   else {
     q = applyFilters(

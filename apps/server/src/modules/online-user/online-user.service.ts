@@ -1,6 +1,7 @@
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 import { type PageInput, type PageResult, pageResult } from '@shuzhi/contracts/envelope';
 import type { OnlineUser } from '@shuzhi/contracts/online-user';
+import { own } from '@shuzhi/contracts/own';
 import { dataScopeOf, whereInScope } from '../../platform/access/data-scope.ts';
 import { parseUserAgent } from '../../platform/audit/user-agent.ts';
 import { revokeSession } from '../../platform/auth/sessions.ts';
@@ -108,7 +109,7 @@ export async function onlineUserPage(
   const query = await filtered(ctx, user, input);
   const countRow = await query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
   const total = Number(countRow?.total ?? 0);
-  const column = input.field && input.order ? SORTABLE[input.field] : undefined;
+  const column = input.field && input.order ? own(SORTABLE, input.field) : undefined;
   const direction = input.order === input.descStr ? 'desc' : 'asc';
   // Column names come from the whitelist; the newest sign-in first otherwise, id as the tie-breaker.
   let ordered = query.select(COLUMNS);

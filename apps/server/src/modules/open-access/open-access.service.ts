@@ -7,6 +7,7 @@ import type {
   OpenAccessSecret,
   OpenAccessToken,
 } from '@shuzhi/contracts/open-access';
+import { own } from '@shuzhi/contracts/own';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -124,7 +125,7 @@ export async function* openAccessExportRows(
   user: AuthUser,
   input: PageInput & Record<string, unknown>,
 ): AsyncGenerator<Record<string, unknown>[]> {
-  const column = input.field && input.order ? OPEN_ACCESS_SORTABLE[input.field] : undefined;
+  const column = input.field && input.order ? own(OPEN_ACCESS_SORTABLE, input.field) : undefined;
   const base = filtered(ctx, user, input);
   const ordered = column
     ? base.orderBy(column as 'k.id', input.order === input.descStr ? 'desc' : 'asc').orderBy('k.id', 'desc')

@@ -1,5 +1,6 @@
 import { idInputSchema } from '@shuzhi/contracts/crud';
 import { type PageInput, pageResultSchema } from '@shuzhi/contracts/envelope';
+import { own } from '@shuzhi/contracts/own';
 import {
   USER_SORTABLE,
   userAddInputSchema,
@@ -125,7 +126,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: z.unknown(),
     handler: async ({ body, req, reply, locale }) => {
       const query = await userListing(ctx, req.user as AuthUser, body);
-      const column = body.field && body.order ? USER_SORT_COLUMNS[body.field] : undefined;
+      const column = body.field && body.order ? own(USER_SORT_COLUMNS, body.field) : undefined;
       const ordered = column
         ? query.orderBy(column as never, body.order === body.descStr ? 'desc' : 'asc').orderBy('u.id', 'desc')
         : query.orderBy('u.id', 'desc');

@@ -1,6 +1,7 @@
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 import { type PageInput, type PageResult, pageResult, STATUS } from '@shuzhi/contracts/envelope';
 import type { Localized } from '@shuzhi/contracts/i18n';
+import { own } from '@shuzhi/contracts/own';
 import { USER_SORTABLE, type UserExtOrg, type UserPageItem } from '@shuzhi/contracts/user-admin';
 import { type SelectQueryBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Database, SysUserTable } from '../../db/schema.ts';
@@ -181,7 +182,7 @@ export async function pageUsers(
   input: PageInput & Record<string, unknown>,
 ): Promise<PageResult<UserPageItem>> {
   const base = await userFilter(ctx, user, input);
-  const column = input.field && input.order ? USER_SORT_COLUMNS[input.field] : undefined;
+  const column = input.field && input.order ? own(USER_SORT_COLUMNS, input.field) : undefined;
   // The page's ids come from the index alone (ix_sys_user_live covers the filters and the id); the names are
   // joined for those rows only. Sorting all matching rows with their columns and joins is what would cost.
   // biome-ignore lint/suspicious/noExplicitAny: the column comes from the whitelist.

@@ -1,4 +1,5 @@
 import { CONFIG_DEFAULTS, type ConfigCode } from '@shuzhi/contracts/config';
+import { own } from '@shuzhi/contracts/own';
 import type { AppContext } from '../context.ts';
 
 const TTL_SECONDS = 300;
@@ -24,7 +25,7 @@ export async function configValue(ctx: AppContext, code: ConfigCode | string): P
     .where('code', '=', code)
     .where('is_delete', '=', 0)
     .executeTakeFirst();
-  const value = row?.value ?? (CONFIG_DEFAULTS as Record<string, string>)[code] ?? '';
+  const value = row?.value ?? own(CONFIG_DEFAULTS as Record<string, string>, code) ?? '';
   ctx.cache.local.set(key(code), value, TTL_SECONDS, since);
   return value;
 }

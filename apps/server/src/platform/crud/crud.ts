@@ -10,6 +10,7 @@ import {
 } from '@shuzhi/contracts/crud';
 import { type PageInput, pageResultSchema } from '@shuzhi/contracts/envelope';
 import type { Localized } from '@shuzhi/contracts/i18n';
+import { own } from '@shuzhi/contracts/own';
 import {
   isPermission,
   type PERMISSION_RESOURCES,
@@ -687,7 +688,7 @@ export function defineCrud<
         const input = body as AnyRow;
         const user = req.user as AuthUser;
         const query = (await filtered(user, input)).select(columns);
-        const column = input.field && input.order ? sortable[input.field as string] : undefined;
+        const column = input.field && input.order ? own(sortable, input.field as string) : undefined;
         const ordered = column
           ? query.orderBy(column, input.order === input.descStr ? 'desc' : 'asc').orderBy('id', 'desc')
           : query.orderBy('id', 'desc');

@@ -54,6 +54,8 @@ function issueMessage(issue: z.core.$ZodIssue, field: string, locale: Locale): s
       });
     case 'unrecognized_keys':
       return m.unknownField[locale];
+    case 'custom':
+      return format((issue.params?.nul === true ? m.nulCharacter : m.invalid)[locale], { field });
     default:
       return format(m.invalid[locale], { field });
   }
@@ -65,7 +67,8 @@ export function validationErrors(
   part: RequestPart,
   locale: Locale,
 ): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // Field names come from the request (unknown keys): `__proto__` or `constructor` are plain entries here.
+  const errors: Record<string, string[]> = Object.create(null);
   const add = (field: string, message: string) => {
     const list = errors[field] ?? [];
     if (!list.includes(message)) list.push(message);

@@ -28,7 +28,8 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
   if (part.file.truncated || data.length > maxBytes) {
     throw new AppError('D8002', { max: formatBytes(maxBytes) });
   }
-  const fields: Record<string, string> = {};
+  // Field names are the caller's: no prototype for `__proto__` to reach.
+  const fields: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(part.fields)) {
     if (value && !Array.isArray(value) && value.type === 'field' && typeof value.value === 'string') {
       fields[name] = value.value;

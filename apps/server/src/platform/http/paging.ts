@@ -1,4 +1,5 @@
 import { type PageInput, type PageResult, pageResult } from '@shuzhi/contracts/envelope';
+import { own } from '@shuzhi/contracts/own';
 import type { SelectQueryBuilder } from 'kysely';
 
 /**
@@ -17,7 +18,7 @@ export async function paged<DB, TB extends keyof DB, O, Item = O>(
     .select((eb: any) => eb.fn.countAll().as('total'))
     .executeTakeFirst()) as { total: number | string | bigint } | undefined;
   const total = Number(countRow?.total ?? 0);
-  const column = input.field && input.order ? options.sortable[input.field] : undefined;
+  const column = input.field && input.order ? own(options.sortable, input.field) : undefined;
   const direction = input.order === input.descStr ? 'desc' : 'asc';
   // biome-ignore lint/suspicious/noExplicitAny: column names come from the whitelist above.
   let ordered: any = query;

@@ -15,7 +15,7 @@ function put(target: Node, key: string, value: unknown): void {
     else target[Number(key)] = value;
     return;
   }
-  const existing = target[key];
+  const existing = Object.hasOwn(target, key) ? target[key] : undefined;
   if (existing === undefined) target[key] = value;
   else if (Array.isArray(existing) && typeof value === 'string') existing.push(value);
   else if (typeof existing === 'string' && typeof value === 'string') target[key] = [existing, value];
@@ -23,7 +23,11 @@ function put(target: Node, key: string, value: unknown): void {
 
 /** The object or array under `key`, created when missing; null when a plain value is there already. */
 function child(target: Node, key: string, nextIsIndex: boolean): Node | null {
-  const current = Array.isArray(target) ? target[key === '' ? target.length : Number(key)] : target[key];
+  const current = Array.isArray(target)
+    ? target[key === '' ? target.length : Number(key)]
+    : Object.hasOwn(target, key)
+      ? target[key]
+      : undefined;
   if (current !== undefined)
     return current !== null && typeof current === 'object' ? (current as Node) : null;
   const created: Node = nextIsIndex ? [] : {};

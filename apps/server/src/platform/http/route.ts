@@ -99,8 +99,11 @@ export function defineRoute<
         return undefined;
       }
       return Promise.resolve(result).then((value) => {
+        // The handler answered itself (a redirect, field errors): one reply only. Its value is not the reply
+        // to compare with, since a reply is thenable and an async function returning it resolves to undefined.
+        if (reply.sent) return undefined;
         if (value instanceof SerializedResult) return sendSerialized(reply, value, spec.raw);
-        return spec.raw || value === reply ? value : success(value);
+        return spec.raw ? value : success(value);
       });
     },
   });

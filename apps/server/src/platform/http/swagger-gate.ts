@@ -188,7 +188,7 @@ async function parseForm(request: FastifyRequest, body: Buffer): Promise<Record<
   const contentType = String(request.headers['content-type'] ?? '');
   try {
     const form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
-    const fields: Record<string, string> = {};
+    const fields: Record<string, string> = Object.create(null);
     for (const [name, value] of form.entries()) if (typeof value === 'string') fields[name] = value;
     return fields;
   } catch {
