@@ -5,7 +5,7 @@ import { pageInputSchema } from '@shuzhi/contracts/envelope';
 import { isPermission } from '@shuzhi/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paged } from '../src/platform/http/paging.ts';
-import { authed, body, createTestApp, DEFAULT_PASSWORD, login, type TestApp } from './helpers.ts';
+import { authed, body, createTestApp, DEFAULT_PASSWORD, encrypt, login, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let webDist: string;
@@ -194,7 +194,7 @@ describe('web app', () => {
       payload: ['UserName', 'Password']
         .map(
           (name, i) =>
-            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${i === 0 ? 'admin' : DEFAULT_PASSWORD}\r\n`,
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${i === 0 ? 'admin' : encrypt(t.app, DEFAULT_PASSWORD)}\r\n`,
         )
         .join('')
         .concat(`--${boundary}--\r\n`),
