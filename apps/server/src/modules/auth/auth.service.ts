@@ -53,8 +53,8 @@ export type CaptchaAnswer = { codeId?: string | null | undefined; code?: string 
 /**
  * The password check of every sign-in with a password (login, API docs gate), throttled per account and
  * source (platform/auth/sign-in-throttle.ts): D1027 while this source is locked out of the account, D0008
- * when a captcha is due and `captcha` is not a right answer (`captchaChecked`: the caller checked one
- * already), D1000 for a wrong password, D1027 when that wrong password locked this source out.
+ * when a captcha is due and `captcha` is not a right answer (`checked`: the caller has checked one already,
+ * since `sys_captcha` is on), D1000 for a wrong password, D1027 when that wrong password locked this source out.
  */
 export async function checkSignInPassword(
   ctx: AppContext,
