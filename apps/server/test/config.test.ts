@@ -28,6 +28,16 @@ function failure(env: Record<string, string>): ConfigError {
 }
 
 describe('configuration', () => {
+  it('reads CORS_ORIGINS as normalised origins, none by default', () => {
+    expect(load().corsOrigins).toEqual([]);
+    expect(load({ CORS_ORIGINS: 'https://Portal.Example.test/, http://10.0.0.5:8080' }).corsOrigins).toEqual([
+      'https://portal.example.test',
+      'http://10.0.0.5:8080',
+    ]);
+    expect(failure({ CORS_ORIGINS: '*' }).variable).toBe('CORS_ORIGINS');
+    expect(failure({ CORS_ORIGINS: 'https://a.test/path' }).variable).toBe('CORS_ORIGINS');
+  });
+
   it('has defaults', () => {
     const config = load();
     expect(config).toMatchObject({

@@ -2,7 +2,8 @@ import { deflateRawSync } from 'node:zlib';
 import type { ImportJob } from '@shuzhi/contracts/diy-import';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls, authed, body, createTestApp, login, type TestApp } from './helpers.ts';
+import { buildApp } from '../src/app.ts';
+import { apiCalls, authed, body, createTestApp, login, TEST_HASH_COST, type TestApp } from './helpers.ts';
 import { multipart } from './upload.fixture.ts';
 
 /**
@@ -358,6 +359,88 @@ describe('upload and check', () => {
       'cancelled',
     );
     expect(await api.code(admin, 'POST', `/api/diyImport/job/${again.id}/confirm`, {})).toBe('F1034');
+  });
+});
+
+describe('a process that stops', () => {
+  it('leaves no job importing: a restart fails its jobs (F1039), a job another live process holds runs on', async () => {
+    const data = await book([
+      ['名称', '代码'],
+      ['重启公司', 'C-90'],
+    ]);
+    const dead = await checked(admin, formId, data);
+    const held = await checked(admin, formId, data);
+    const db = t.app.ctx.db;
+    // As a crash leaves them: importing, one with no lease, one whose process is alive elsewhere.
+    await db
+      .updateTable('diy_import_job')
+      .set({ state: 'importing' })
+      .where('id', 'in', [dead.id, held.id])
+      .execute();
+    await db
+      .insertInto('sys_job_lease')
+      .values({
+        name: `import:${held.id}`,
+        holder: 'other-node',
+        expires_at: Date.now() + 60_000,
+        acquired_time: null,
+      })
+      .execute();
+    expect(await api.code(admin, 'POST', `/api/diyImport/job/${held.id}/cancel`)).toBe('F1034');
+
+    const restarted = await buildApp({
+      config: t.config,
+      logger: false,
+      cachePrefix: t.testEnv.cachePrefix,
+      passwordHashing: TEST_HASH_COST,
+      regionSource: null,
+      seed: false,
+    });
+    await restarted.ready();
+    const states = async () =>
+      Object.fromEntries(
+        (
+          await db
+            .selectFrom('diy_import_job')
+            .select(['id', 'state', 'failure'])
+            .where('id', 'in', [dead.id, held.id])
+            .execute()
+        ).map((r) => [Number(r.id), r]),
+      );
+    try {
+      const after = await states();
+      expect(after[dead.id]).toMatchObject({
+        state: 'failed',
+        failure: '导入因服务重启而中断，未写入任何数据，请重新导入',
+      });
+      expect(after[held.id]?.state).toBe('importing');
+    } finally {
+      await restarted.close();
+    }
+    expect((await api.ok<ImportJob>(admin, 'GET', `/api/diyImport/job/${dead.id}`)).state).toBe('failed');
+    expect((await api.ok<ImportJob>(admin, 'POST', `/api/diyImport/job/${dead.id}/cancel`)).state).toBe(
+      'cancelled',
+    );
+    // The other process dies too: once its lease runs out, the next look at the job fails it.
+    await db
+      .updateTable('sys_job_lease')
+      .set({ expires_at: Date.now() - 1 })
+      .where('name', '=', `import:${held.id}`)
+      .execute();
+    const orphan = await api.ok<ImportJob>(admin, 'GET', `/api/diyImport/job/${held.id}`);
+    expect(orphan.state).toBe('failed');
+    expect(orphan.failure).toBe('导入因服务重启而中断，未写入任何数据，请重新导入');
+    // Started again, the import goes through.
+    const again = await checked(admin, formId, data);
+    expect(again.valid).toBe(1);
+    await api.ok(admin, 'POST', `/api/diyImport/job/${again.id}/confirm`, {});
+    expect((await settled(admin, again.id)).inserted).toBe(1);
+    const leases = await db
+      .selectFrom('sys_job_lease')
+      .select('name')
+      .where('name', 'like', 'import:%')
+      .execute();
+    expect(leases.map((l) => l.name)).toEqual([`import:${held.id}`]);
   });
 });
 

@@ -191,3 +191,27 @@ export function apiCalls(app: () => FastifyInstance) {
     (await envelope(token, method, url, payload)).code;
   return { call, envelope, ok, code };
 }
+
+/** A fresh captcha with its answer (read from the cache), as `{ codeId, code }` for a login body. */
+export async function solvedCaptcha(app: FastifyInstance): Promise<{ codeId: string; code: string }> {
+  const codeId = body<{ id: string }>(await app.inject({ url: '/api/sysAuth/captcha' })).result?.id ?? '';
+  return { codeId, code: (await app.ctx.cache.get<string>(`captcha:${codeId}`)) ?? '' };
+}
+
+/**
+ * Signs in with a wrong password from `remoteAddress` until the sign-in throttling locks that source out of
+ * the account (solving the captchas it asks for on the way); answers the codes seen.
+ */
+export async function lockOut(app: FastifyInstance, account: string, remoteAddress = '127.0.0.1') {
+  const codes: unknown[] = [];
+  for (let i = 0; i < 10 && codes.at(-1) !== 'D1027'; i++) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/sysAuth/login',
+      remoteAddress,
+      payload: { account, password: encrypt(app, 'Wrong@123456'), ...(await solvedCaptcha(app)) },
+    });
+    codes.push(body(response).code);
+  }
+  return codes;
+}

@@ -9,7 +9,7 @@ import { flushAudit } from '../src/platform/audit/audit.ts';
 import { loadConfig } from '../src/platform/config/config.ts';
 import { ConfigError } from '../src/platform/config/config-error.ts';
 import { claimFromAnswer, identityAdapterFor } from '../src/platform/identity/identity.ts';
-import { authed, body, createTestApp, login, type TestApp } from './helpers.ts';
+import { authed, body, createTestApp, lockOut, login, type TestApp } from './helpers.ts';
 
 /**
  * Mobile, scan and automatic sign-in. A fake SMS gateway and a fake identity provider run on 127.0.0.1 in
@@ -117,6 +117,13 @@ describe('mobile sign-in', () => {
     }
     const days = await dayKeys();
     if (days.length > 0) await t.app.ctx.cache.del(...days);
+  });
+
+  it('signs in by SMS although wrong passwords from elsewhere locked another source out', async () => {
+    expect((await lockOut(t.app, 'admin', '203.0.113.50')).at(-1)).toBe('D1027');
+    expect((await sendSms(ADMIN_PHONE)).code).toBe(200);
+    expect((await loginPhone(ADMIN_PHONE, lastCode(ADMIN_PHONE))).code).toBe(200);
+    await t.app.ctx.cache.delPrefix('signin:');
   });
 
   it('refuses a malformed number with a field error', async () => {

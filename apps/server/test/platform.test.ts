@@ -5,7 +5,7 @@ import { pageInputSchema } from '@shuzhi/contracts/envelope';
 import { isPermission } from '@shuzhi/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paged } from '../src/platform/http/paging.ts';
-import { authed, body, createTestApp, DEFAULT_PASSWORD, login, type TestApp } from './helpers.ts';
+import { authed, body, createTestApp, DEFAULT_PASSWORD, encrypt, login, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let webDist: string;
@@ -15,7 +15,9 @@ beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Shuzhi</title><div id="root"></div>');
   writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1)');
-  t = await createTestApp({ env: { WEB_DIST: webDist } });
+  t = await createTestApp({
+    env: { WEB_DIST: webDist, CORS_ORIGINS: 'http://example.test, https://portal.example.test/' },
+  });
   // A route that fails, to see what a fault looks like from outside.
   t.app.get('/api/test/boom', { config: { access: 'public' } }, async () => {
     throw new Error('secret detail');
@@ -149,6 +151,39 @@ describe('web app', () => {
     expect(preflight.statusCode).toBe(204);
   });
 
+  it('answers CORS only for the configured origins, with PUT and DELETE allowed', async () => {
+    const allowed = await t.app.inject({
+      url: '/api/sysAuth/loginConfig',
+      headers: { origin: 'https://portal.example.test' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://portal.example.test');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    const foreign = await t.app.inject({
+      url: '/api/sysAuth/loginConfig',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    expect(foreign.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(foreign.headers.vary).toContain('Origin');
+    for (const method of ['PUT', 'DELETE']) {
+      const preflight = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/sysUser/delete',
+        headers: { origin: 'http://example.test', 'access-control-request-method': method },
+      });
+      expect(preflight.headers['access-control-allow-origin']).toBe('http://example.test');
+      expect(String(preflight.headers['access-control-allow-methods'])).toContain(method);
+    }
+    const foreignPreflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/sysAuth/login',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(foreignPreflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(foreignPreflight.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
   it('documents the API with OpenAPI and Swagger UI', async () => {
     // The docs are behind the admin gate (swagger-gate.test.ts): sign in to it first.
     const boundary = '----shuzhi-docs';
@@ -159,7 +194,7 @@ describe('web app', () => {
       payload: ['UserName', 'Password']
         .map(
           (name, i) =>
-            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${i === 0 ? 'admin' : DEFAULT_PASSWORD}\r\n`,
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${i === 0 ? 'admin' : encrypt(t.app, DEFAULT_PASSWORD)}\r\n`,
         )
         .join('')
         .concat(`--${boundary}--\r\n`),

@@ -2,7 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/platform/config/config.ts';
-import { body, createTestApp, DEFAULT_PASSWORD, type TestApp } from './helpers.ts';
+import {
+  body,
+  createTestApp,
+  DEFAULT_PASSWORD,
+  encrypt,
+  loginRequest,
+  setConfig,
+  solvedCaptcha,
+  type TestApp,
+} from './helpers.ts';
 
 let t: TestApp;
 
@@ -25,8 +34,15 @@ function form(fields: Record<string, string>) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-function submit(app: FastifyInstance, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const { payload, headers: formHeaders } = form(fields);
+/** Posts the form as its script does: the password SM2-encrypted (`plain: true` sends it as typed). */
+function submit(
+  app: FastifyInstance,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+  plain = false,
+) {
+  const sent = fields.Password && !plain ? { ...fields, Password: encrypt(app, fields.Password) } : fields;
+  const { payload, headers: formHeaders } = form(sent);
   return app.inject({
     method: 'POST',
     url: '/swagger/submitUrl',
@@ -60,15 +76,13 @@ describe('swagger gate', () => {
     expect(check).toMatchObject({ code: 200, result: false });
   });
 
-  it('refuses wrong passwords (counted toward the lockout) and non-administrators', async () => {
+  it('refuses wrong passwords (throttled with the login) and non-administrators', async () => {
     const wrong = body(await submit(t.app, { UserName: 'admin', Password: 'not-it' }));
     expect(wrong.code).toBe('D1000');
-    const row = await t.app.ctx.db
-      .selectFrom('sys_user')
-      .select('login_fail_count')
-      .where('account', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    expect(row.login_fail_count).toBe(1);
+    // A password as typed is no SM2 cipher: refused like the login refuses it.
+    expect(body(await submit(t.app, { UserName: 'admin', Password: DEFAULT_PASSWORD }, {}, true)).code).toBe(
+      'D0010',
+    );
 
     const staff = await submit(t.app, { UserName: 'fgwstaff', Password: DEFAULT_PASSWORD });
     expect(body(staff).code).toBe(403);
@@ -78,14 +92,67 @@ describe('swagger gate', () => {
     const empty = body(await submit(t.app, {}));
     expect(empty.code).toBe(400);
 
-    // The account lockout of the login applies: the fifth wrong password locks it.
+    // The login's throttling applies, counted together: two wrong passwords at the gate, and the login
+    // from the same source asks for a captcha; the fifth locks this source out, here and at the login.
+    expect(body(await submit(t.app, { UserName: 'tjjdirector', Password: 'nope' })).code).toBe('D1000');
+    expect(body(await submit(t.app, { UserName: 'tjjdirector', Password: 'nope' })).code).toBe('D1000');
+    expect(body(await loginRequest(t.app, 'tjjdirector')).code).toBe('D0008');
+    expect(body(await submit(t.app, { UserName: 'tjjdirector', Password: 'nope' })).code).toBe('D0008');
     const codes: unknown[] = [];
-    for (let i = 0; i < 5; i++)
-      codes.push(body(await submit(t.app, { UserName: 'tjjdirector', Password: 'nope' })).code);
-    expect(codes).toEqual(['D1000', 'D1000', 'D1000', 'D1000', 'D1027']);
-    expect(body(await submit(t.app, { UserName: 'tjjdirector', Password: DEFAULT_PASSWORD })).code).toBe(
-      'D1027',
-    );
+    for (let i = 0; i < 3; i++) {
+      const { codeId, code } = await solvedCaptcha(t.app);
+      codes.push(
+        body(await submit(t.app, { UserName: 'tjjdirector', Password: 'nope', CodeId: codeId, Code: code }))
+          .code,
+      );
+    }
+    expect(codes).toEqual(['D1000', 'D1000', 'D1027']);
+    expect(
+      body(await loginRequest(t.app, 'tjjdirector', DEFAULT_PASSWORD, await solvedCaptcha(t.app))).code,
+    ).toBe('D1027');
+    // Another source is not locked out.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/sysAuth/login',
+      remoteAddress: '198.51.100.20',
+      payload: {
+        account: 'tjjdirector',
+        password: encrypt(t.app, DEFAULT_PASSWORD),
+        ...(await solvedCaptcha(t.app)),
+      },
+    });
+    expect(body(elsewhere).code).toBe(200);
+  });
+
+  it('asks for the captcha when it is switched on, and the form encrypts the password with a script file', async () => {
+    const page = await t.app.inject({ url: '/swagger/', headers: { accept: 'text/html' } });
+    expect(page.body).toContain(`data-public-key="${t.app.ctx.config.sm2.publicKey}"`);
+    expect(page.body).toContain('<script src="/swagger/gate.js" defer></script>');
+    expect(page.body).not.toContain('name="Code"');
+    const script = await t.app.inject({ url: '/swagger/gate.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('text/javascript');
+    expect(script.body).toContain('sm2.doEncrypt');
+
+    await setConfig(t.app, 'sys_captcha', 'true');
+    try {
+      const withCaptcha = await t.app.inject({ url: '/swagger/', headers: { accept: 'text/html' } });
+      expect(withCaptcha.body).toContain('name="Code"');
+      expect(withCaptcha.body).toContain('name="CodeId"');
+      expect(body(await submit(t.app, { UserName: 'superadmin', Password: DEFAULT_PASSWORD })).code).toBe(
+        'D0008',
+      );
+      const { codeId, code } = await solvedCaptcha(t.app);
+      const res = await submit(t.app, {
+        UserName: 'superadmin',
+        Password: DEFAULT_PASSWORD,
+        CodeId: codeId,
+        Code: code,
+      });
+      expect(body(res)).toMatchObject({ code: 200, result: true });
+    } finally {
+      await setConfig(t.app, 'sys_captcha', 'false');
+    }
   });
 
   it('opens the docs for a day after an administrator signs in', async () => {
@@ -129,7 +196,17 @@ describe('swagger gate', () => {
     expect(wrong.headers['content-type']).toContain('text/html');
     expect(wrong.body).toContain('role="alert"');
     expect(wrong.body).toContain('value="superadmin"');
-    const right = await submit(t.app, { UserName: 'superadmin', Password: DEFAULT_PASSWORD }, html);
+    expect(wrong.body).not.toContain('name="CodeId"');
+    // Once the throttling asks for a captcha, the form carries one.
+    const again = await submit(t.app, { UserName: 'superadmin', Password: 'bad' }, html);
+    expect(again.body).toContain('name="CodeId"');
+    expect(again.body).toContain('<img src="data:image/svg+xml;base64,');
+    const { codeId, code } = await solvedCaptcha(t.app);
+    const right = await submit(
+      t.app,
+      { UserName: 'superadmin', Password: DEFAULT_PASSWORD, CodeId: codeId, Code: code },
+      html,
+    );
     expect(right.statusCode).toBe(303);
     expect(right.headers.location).toBe('/swagger/');
     const cookie = cookieOf(right.headers['set-cookie']);

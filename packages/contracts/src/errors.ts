@@ -512,6 +512,11 @@ export const BUSINESS_ERRORS = {
     en: "The receiving user's unit already has a record for this period; it cannot take another",
     'zh-TW': '接收人所在單位本期已有記錄，不能再移交記錄給他',
   },
+  F1039: {
+    'zh-CN': '导入因服务重启而中断，未写入任何数据，请重新导入',
+    en: 'The import was interrupted by a server restart and nothing was written; please import again',
+    'zh-TW': '匯入因服務重啟而中斷，未寫入任何資料，請重新匯入',
+  },
   F1040: {
     'zh-CN': '汇总表的来源表单不存在或您无权查看',
     en: 'The source form of the roll-up does not exist or you may not see it',

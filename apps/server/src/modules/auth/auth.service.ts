@@ -6,6 +6,11 @@ import { recordVisit } from '../../platform/audit/audit.ts';
 import { checkCaptcha, createCaptcha } from '../../platform/auth/captcha.ts';
 import { verifyPassword } from '../../platform/auth/password-hash.ts';
 import { openSession, reissueRefreshToken, revokeSession } from '../../platform/auth/sessions.ts';
+import {
+  recordSignInFailure,
+  recordSignInSuccess,
+  signInState,
+} from '../../platform/auth/sign-in-throttle.ts';
 import { sm2Decrypt } from '../../platform/auth/sm2.ts';
 import { configBool, configInt, configValue } from '../../platform/config/sys-config.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
@@ -14,7 +19,6 @@ import { AppError, INVALID_TOKEN_HEADERS, unauthorized } from '../../platform/er
 import { businessMessage } from '../../platform/errors/messages.ts';
 import { forgetUserInfo } from './user-info.service.ts';
 
-const LOCK_MINUTES = 30;
 const DAY_MS = 86_400_000;
 
 export type Client = { ip: string | null; userAgent: string | null };
@@ -44,24 +48,31 @@ export async function isPasswordExpired(ctx: AppContext, updated: string | null)
   return parseDateTime(updated).getTime() + maxAgeDays * DAY_MS < Date.now();
 }
 
-/** Counts a wrong password; the failure that reaches `sys_passwd_max_error_times` locks the account. */
-export async function recordFailure(ctx: AppContext, userId: number): Promise<never> {
-  const row = await ctx.db
-    .updateTable('sys_user')
-    .set((eb) => ({ login_fail_count: eb('login_fail_count', '+', 1) }))
-    .where('id', '=', userId)
-    .returning('login_fail_count')
-    .executeTakeFirstOrThrow();
-  const max = await configInt(ctx, 'sys_passwd_max_error_times');
-  if (max > 0 && row.login_fail_count >= max) {
-    await ctx.db
-      .updateTable('sys_user')
-      .set({ login_fail_count: 0, lock_until: formatDateTime(new Date(Date.now() + LOCK_MINUTES * 60_000)) })
-      .where('id', '=', userId)
-      .execute();
-    throw new AppError('D1027');
+export type CaptchaAnswer = { codeId?: string | null | undefined; code?: string | null | undefined };
+
+/**
+ * The password check of every sign-in with a password (login, API docs gate), throttled per account and
+ * source (platform/auth/sign-in-throttle.ts): D1027 while this source is locked out of the account, D0008
+ * when a captcha is due and `captcha` is not a right answer (`checked`: the caller has checked one already,
+ * since `sys_captcha` is on), D1000 for a wrong password, D1027 when that wrong password locked this source out.
+ */
+export async function checkSignInPassword(
+  ctx: AppContext,
+  user: { id: number; password: string },
+  password: string,
+  client: Pick<Client, 'ip'>,
+  captcha: CaptchaAnswer & { checked: boolean },
+): Promise<void> {
+  const state = await signInState(ctx, user.id, client.ip);
+  if (state.locked) throw new AppError('D1027');
+  if (state.captchaRequired && !captcha.checked) {
+    if (!captcha.codeId || !captcha.code || !(await checkCaptcha(ctx, captcha.codeId, captcha.code)))
+      throw new AppError('D0008');
   }
-  throw new AppError('D1000');
+  if (!(await verifyPassword(user.password, password))) {
+    throw new AppError((await recordSignInFailure(ctx, user.id, client.ip)) ? 'D1027' : 'D1000');
+  }
+  await recordSignInSuccess(ctx, user.id, client.ip);
 }
 
 type Signer = { userId: number | null; tenantId: number | null; account: string; realName: string | null };
@@ -94,7 +105,8 @@ export async function login(ctx: AppContext, input: LoginInput, client: Client):
 }
 
 async function signIn(ctx: AppContext, input: LoginInput, client: Client, who: Signer): Promise<LoginResult> {
-  if (await configBool(ctx, 'sys_captcha')) {
+  const captchaOn = await configBool(ctx, 'sys_captcha');
+  if (captchaOn) {
     if (!input.codeId || !input.code || !(await checkCaptcha(ctx, input.codeId, input.code))) {
       throw new AppError('D0008');
     }
@@ -109,7 +121,6 @@ async function signIn(ctx: AppContext, input: LoginInput, client: Client, who: S
       'u.real_name',
       'u.password',
       'u.status',
-      'u.lock_until',
       'u.password_update_time',
       't.status as tenant_status',
       't.is_delete as tenant_deleted',
@@ -122,18 +133,9 @@ async function signIn(ctx: AppContext, input: LoginInput, client: Client, who: S
   if (user.tenant_status !== STATUS.enabled || user.tenant_deleted !== 0) throw new AppError('Z1003');
   if (user.status !== STATUS.enabled) throw new AppError('D1017');
 
-  const now = formatDateTime();
-  if (user.lock_until && user.lock_until > now) throw new AppError('D1027');
-  if (user.lock_until) {
-    // The lock ran out: the account starts counting from zero again.
-    await ctx.db
-      .updateTable('sys_user')
-      .set({ lock_until: null, login_fail_count: 0 })
-      .where('id', '=', user.id)
-      .execute();
-  }
-  if (!(await verifyPassword(user.password, password))) return recordFailure(ctx, user.id);
+  await checkSignInPassword(ctx, user, password, client, { ...input, checked: captchaOn });
 
+  const now = formatDateTime();
   const isDefPwd = password === (await configValue(ctx, 'sys_password'));
   await ctx.db
     .updateTable('sys_user')

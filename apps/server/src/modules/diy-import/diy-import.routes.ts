@@ -14,6 +14,7 @@ import {
   confirmImport,
   errorWorkbook,
   expireJobs,
+  failInterruptedJobs,
   importJob,
   importTemplate,
   stopImports,
@@ -32,6 +33,7 @@ export function diyImportRoutes(app: FastifyInstance, ctx: AppContext): void {
     expireJobs(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'import job sweep failed'));
   }, SWEEP_MS);
   sweep.unref();
+  app.addHook('onReady', () => failInterruptedJobs(ctx));
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await stopImports();

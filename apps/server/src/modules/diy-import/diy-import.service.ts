@@ -55,6 +55,7 @@ import { headerLayout } from '../diy-ledger/ledger-columns.ts';
 import { type FilingPeriod, periodNames, resolveFilingPeriod } from '../diy-period/diy-period.service.ts';
 import { readFileUpload } from '../file/file.service.ts';
 import { isDateField, type Mapping, mapHeader, templateColumns } from './import-columns.ts';
+import { holdJob, orphanedJobs, releaseJob } from './import-lease.ts';
 import { importText, owned, Resolver } from './import-values.ts';
 import { type SheetCell, type SheetRow, sheetRows } from './sheet-reader.ts';
 import { openZip } from './zip.ts';
@@ -116,7 +117,7 @@ export async function stopImports(): Promise<void> {
   closing = false;
 }
 
-function parseSummary(row: DiyImportJobTable): Summary {
+function parseSummary(row: Pick<DiyImportJobTable, 'summary'>): Summary {
   try {
     return JSON.parse(row.summary ?? '{}') as Summary;
   } catch {
@@ -171,12 +172,54 @@ export async function expireJobs(ctx: AppContext): Promise<void> {
   }
 }
 
-async function ownJob(ctx: AppContext, user: AuthUser, jobId: number): Promise<DiyImportJobTable> {
-  const row = await ctx.db
+const RUNNING_STATES = ['checking', 'importing'];
+
+/**
+ * Fails the running jobs among `rows` whose process is gone (import-lease.ts): F1039 in the job's language.
+ * Answers the ids it failed; a job another process finished meanwhile keeps its state.
+ */
+async function failOrphans(
+  ctx: AppContext,
+  rows: Pick<DiyImportJobTable, 'id' | 'state' | 'summary'>[],
+): Promise<Set<number>> {
+  const running = rows.filter((row) => RUNNING_STATES.includes(row.state));
+  const orphans = new Set(
+    await orphanedJobs(
+      ctx,
+      running.map((row) => Number(row.id)),
+    ),
+  );
+  for (const row of running) {
+    if (!orphans.has(Number(row.id))) continue;
+    const failure = businessMessage('F1039', parseSummary(row).locale);
+    const updated = await ctx.db
+      .updateTable('diy_import_job')
+      .set({ state: 'failed', failure, finish_time: formatDateTime() })
+      .where('id', '=', row.id)
+      .where('state', '=', row.state)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) orphans.delete(Number(row.id));
+  }
+  return orphans;
+}
+
+/** At start: jobs left checking or importing by a process that died are failed, so they can be redone. */
+export async function failInterruptedJobs(ctx: AppContext): Promise<void> {
+  const rows = await ctx.db
     .selectFrom('diy_import_job')
-    .selectAll()
-    .where('id', '=', jobId)
-    .executeTakeFirst();
+    .select(['id', 'state', 'summary'])
+    .where('state', 'in', RUNNING_STATES)
+    .execute();
+  const failed = await failOrphans(ctx, rows);
+  if (failed.size > 0) ctx.log.warn({ jobs: [...failed] }, 'import jobs interrupted by a stop were failed');
+}
+
+async function ownJob(ctx: AppContext, user: AuthUser, jobId: number): Promise<DiyImportJobTable> {
+  let row = await ctx.db.selectFrom('diy_import_job').selectAll().where('id', '=', jobId).executeTakeFirst();
+  // A process that died after this one started leaves its job running: it fails once its lease runs out.
+  if (row && (await failOrphans(ctx, [row])).size > 0) {
+    row = await ctx.db.selectFrom('diy_import_job').selectAll().where('id', '=', jobId).executeTakeFirst();
+  }
   const before = formatDateTime(new Date(Date.now() - IMPORT_JOB_TTL_MINUTES * 60_000));
   if (
     !row ||
@@ -444,6 +487,7 @@ export async function uploadImport(
       errors: [],
       dateColumns: [...mapping.byColumn].filter(([, c]) => isDateField(c.field)).map(([i]) => i),
     };
+    await holdJob(ctx, jobId);
     await ctx.db
       .insertInto('diy_import_job')
       .values({
@@ -484,10 +528,13 @@ export async function uploadImport(
           .where('id', '=', jobId)
           .execute()
           .catch(() => undefined);
+      } finally {
+        await releaseJob(ctx, jobId).catch(() => undefined);
       }
     }, true);
     return { jobId };
   } catch (error) {
+    await releaseJob(ctx, jobId).catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
@@ -919,13 +966,17 @@ export async function confirmImport(
   const row = await ownJob(ctx, user, jobId);
   if (row.state !== 'checked') throw new AppError('F1034');
   if (row.valid_count === 0) throw new AppError('F1035');
+  await holdJob(ctx, jobId);
   const claimed = await ctx.db
     .updateTable('diy_import_job')
     .set({ state: 'importing' })
     .where('id', '=', jobId)
     .where('state', '=', 'checked')
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw new AppError('F1034');
+  if (Number(claimed.numUpdatedRows) !== 1) {
+    await releaseJob(ctx, jobId);
+    throw new AppError('F1034');
+  }
   const summary = parseSummary(row);
   writing.set(jobId, 0);
   background(async () => {
@@ -954,6 +1005,7 @@ export async function confirmImport(
         .catch(() => undefined);
     } finally {
       writing.delete(jobId);
+      await releaseJob(ctx, jobId).catch(() => undefined);
     }
   }, false);
   return jobView(ctx, { ...row, state: 'importing' }, locale);

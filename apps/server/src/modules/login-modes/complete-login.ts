@@ -2,6 +2,7 @@ import type { LoginResult } from '@shuzhi/contracts/auth';
 import { STATUS } from '@shuzhi/contracts/envelope';
 import { recordVisit } from '../../platform/audit/audit.ts';
 import { openSession } from '../../platform/auth/sessions.ts';
+import { signInState } from '../../platform/auth/sign-in-throttle.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -56,8 +57,8 @@ export async function withVisitLog<T>(
 /**
  * Opens a session for a user whose identity another factor proved (SMS code, a signed-in phone, an identity
  * provider). Applies the same gates and bookkeeping as the password login after its password check (see
- * `signIn` in auth.service.ts): tenant disabled → Z1003, account disabled → D1017, account locked by wrong
- * passwords → D1027, last-login stamp, single-login, and the isDefPwd/isUpdatePwd flags (isDefPwd from the
+ * `signIn` in auth.service.ts): tenant disabled → Z1003, account disabled → D1017, this source locked out of
+ * the account by its wrong passwords → D1027 (sign-in throttling), last-login stamp, single-login, and the isDefPwd/isUpdatePwd flags (isDefPwd from the
  * stored flag, since no password was typed). The wrong-password counter is left alone: another factor does
  * not prove the password.
  */
@@ -76,7 +77,6 @@ export async function completeLogin(
       'u.account',
       'u.real_name',
       'u.status',
-      'u.lock_until',
       'u.is_def_pwd',
       'u.password_update_time',
       't.status as tenant_status',
@@ -94,16 +94,14 @@ export async function completeLogin(
   });
   if (user.tenant_status !== STATUS.enabled || user.tenant_deleted !== 0) throw new AppError('Z1003');
   if (user.status !== STATUS.enabled) throw new AppError('D1017');
+  if ((await signInState(ctx, user.id, client.ip)).locked) throw new AppError('D1027');
   const now = formatDateTime();
-  if (user.lock_until && user.lock_until > now) throw new AppError('D1027');
 
   await ctx.db
     .updateTable('sys_user')
     .set({
       last_login_time: now,
       last_login_ip: client.ip,
-      // A lock that ran out starts the count from zero again, as in the password login.
-      ...(user.lock_until ? { lock_until: null, login_fail_count: 0 } : {}),
     })
     .where('id', '=', user.id)
     .execute();

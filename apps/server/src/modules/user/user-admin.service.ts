@@ -14,6 +14,7 @@ import {
 } from '../../platform/access/data-scope.ts';
 import { hashPassword } from '../../platform/auth/password-hash.ts';
 import { forgetUserSessions, revokeUserSessions } from '../../platform/auth/sessions.ts';
+import { unlockSignIn } from '../../platform/auth/sign-in-throttle.ts';
 import { configValue } from '../../platform/config/sys-config.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { toColumn, toField } from '../../platform/crud/case.ts';
@@ -508,6 +509,7 @@ export async function unlockLogin(
     })
     .where('id', '=', target.id)
     .execute();
+  await unlockSignIn(ctx, target.id);
   return null;
 }
 

@@ -12,6 +12,8 @@ export type Cache = {
   /** Reads and deletes in one step (one-use values such as captchas). */
   take<T>(key: string): Promise<T | undefined>;
   del(...keys: string[]): Promise<void>;
+  /** Adds one to a counter in one step and (re)starts its expiry; answers the new count. */
+  incr(key: string, ttlSeconds: number): Promise<number>;
   /**
    * Keys of this cache's own namespace (without the prefix) that start with `startsWith`, sorted, at most
    * `limit`; Redis walks them with SCAN, never KEYS.
@@ -72,6 +74,11 @@ export function createMemoryCache(prefix = ''): Cache {
     },
     async del(...keys) {
       for (const key of keys) map.delete(key);
+    },
+    async incr(key, ttlSeconds) {
+      const count = Number(read(key)?.value ?? 0) + 1;
+      map.set(key, { value: count, expires: Date.now() + ttlSeconds * 1000 });
+      return count;
     },
     async keys(startsWith, limit) {
       const keys: string[] = [];
@@ -142,6 +149,14 @@ export async function createRedisCache(url: string, prefix: string): Promise<Cac
     },
     async del(...keys) {
       if (keys.length > 0) await redis.del(...keys);
+    },
+    async incr(key, ttlSeconds) {
+      const [[, count]] = (await redis
+        .multi()
+        .incr(key)
+        .expire(key, Math.max(1, Math.ceil(ttlSeconds)))
+        .exec()) as [[Error | null, number], [Error | null, number]];
+      return count;
     },
     async keys(startsWith, limit) {
       const found = new Set<string>();

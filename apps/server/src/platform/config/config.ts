@@ -42,6 +42,8 @@ export type AppConfig = {
   rateLimit: { captcha: number; login: number };
   /** CSP frame-ancestors: pages that may embed Shuzhi (iframe modes of SPEC §2). */
   frameAncestors: string[];
+  /** Origins (scheme://host[:port]) other than the app's own whose scripts may call the API with credentials. */
+  corsOrigins: string[];
   /** Id generator worker number (0–31); random when unset. */
   workerId: number | null;
   /** SMS codes for mobile sign-in: `log` writes them to the server log, `http` POSTs them to `httpUrl`. */
@@ -125,6 +127,25 @@ function httpUrl(env: Env, name: string): string | null {
   if (raw === undefined) return null;
   if (!/^https?:\/\/[^\s]+$/i.test(raw)) throw new ConfigError(name, `"${raw}" is not an http(s) URL`);
   return raw;
+}
+
+/** CORS_ORIGINS: comma-separated origins, each normalised to scheme://host[:port]; unset means same-origin only. */
+function corsOrigins(env: Env): string[] {
+  const raw = value(env, 'CORS_ORIGINS');
+  if (raw === undefined) return [];
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const url = /^https?:\/\/[^\s/]+\/?$/i.test(part) ? new URL(part) : null;
+      if (!url)
+        throw new ConfigError(
+          'CORS_ORIGINS',
+          `"${part}" is not an origin such as https://portal.example.gov.cn`,
+        );
+      return url.origin;
+    });
 }
 
 function smsConfig(env: Env): AppConfig['sms'] {
@@ -260,6 +281,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       login: integer(env, 'RATE_LIMIT_LOGIN', 30, 1, 100_000),
     },
     frameAncestors,
+    corsOrigins: corsOrigins(env),
     workerId,
     sms: smsConfig(env),
     autoLogin: {

@@ -59,29 +59,38 @@ const API_HEADERS: Record<string, string> = {
 };
 
 /**
- * CORS: any origin with credentials (tokens travel in headers); the token headers, and the file name of a
- * download (exports), readable by scripts.
+ * CORS: only the configured origins (CORS_ORIGINS; none by default, so the app's own pages alone) may call
+ * with credentials; echoing any origin would let every site a signed-in user visits read the API. The token
+ * headers, and the file name of a download (exports), are readable by scripts of those origins.
  */
-const CORS_OPTIONS = {
-  origin: true,
-  credentials: true,
-  exposedHeaders: ['access-token', 'x-access-token', 'x-trace-id', 'content-disposition'],
-};
-const CORS_EXPOSED = CORS_OPTIONS.exposedHeaders.join(', ');
+const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'];
+const CORS_EXPOSED_HEADERS = ['access-token', 'x-access-token', 'x-trace-id', 'content-disposition'];
+const CORS_EXPOSED = CORS_EXPOSED_HEADERS.join(', ');
 
 /** Security headers, CORS for token headers, and the rate-limit plugin (routes opt in, keyed by IP). */
 export async function installSecurity(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const documentHeaders = securityHeaders(ctx.config.frameAncestors);
+  const allowed = new Set(ctx.config.corsOrigins);
+  const corsOptions = {
+    // false (not a list) for any other origin: the plugin then adds no CORS header at all, credentials included.
+    origin: (origin: string | undefined, done: (error: Error | null, allow: boolean) => void) =>
+      done(null, origin !== undefined && allowed.has(origin)),
+    credentials: true,
+    methods: CORS_METHODS,
+    exposedHeaders: CORS_EXPOSED_HEADERS,
+  };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? API_HEADERS : documentHeaders);
     if (request.raw.method !== 'OPTIONS') {
-      // Exactly what @fastify/cors adds to an actual request with CORS_OPTIONS, without its per-request
-      // option merging: Vary, the reflected origin, credentials and the exposed headers.
+      // Exactly what @fastify/cors adds to an actual request with corsOptions, without its per-request
+      // option merging: Vary, and for an allowed origin the origin, credentials and the exposed headers.
       reply.header('vary', 'Origin');
       const origin = request.headers.origin;
-      if (origin) reply.header('access-control-allow-origin', origin);
-      reply.header('access-control-allow-credentials', 'true');
-      reply.header('access-control-expose-headers', CORS_EXPOSED);
+      if (origin && allowed.has(origin)) {
+        reply.header('access-control-allow-origin', origin);
+        reply.header('access-control-allow-credentials', 'true');
+        reply.header('access-control-expose-headers', CORS_EXPOSED);
+      }
     }
     done();
   });
@@ -92,7 +101,7 @@ export async function installSecurity(app: FastifyInstance, ctx: AppContext): Pr
   // Preflights stay with the plugin; registered in a context of its own, its hook runs for its `OPTIONS *`
   // route only, while the hook above serves every other request.
   await app.register(async (preflight) => {
-    await preflight.register(cors, CORS_OPTIONS);
+    await preflight.register(cors, corsOptions);
   });
 
   await app.register(rateLimit, {

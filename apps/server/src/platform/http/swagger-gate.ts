@@ -1,4 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
@@ -6,10 +8,11 @@ import { STATUS } from '@shuzhi/contracts/envelope';
 import type { Locale } from '@shuzhi/contracts/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { recordFailure } from '../../modules/auth/auth.service.ts';
-import { verifyPassword } from '../auth/password-hash.ts';
+import { checkSignInPassword, decryptPassword } from '../../modules/auth/auth.service.ts';
+import { checkCaptcha, createCaptcha } from '../auth/captcha.ts';
+import { signInState } from '../auth/sign-in-throttle.ts';
+import { configBool } from '../config/sys-config.ts';
 import type { AppContext } from '../context.ts';
-import { formatDateTime } from '../db/time.ts';
 import { AppError, HttpError, ValidationError } from '../errors/app-error.ts';
 import { businessMessage, platformMessage } from '../errors/messages.ts';
 import { failure } from './envelope.ts';
@@ -21,8 +24,10 @@ import { zodToOpenApi } from './schema-compilers.ts';
  * The API documentation (/swagger) is closed until an administrator signs in to it, as Admin.NET does:
  * `POST /swagger/submitUrl` (form fields UserName, Password; a 999 or 888 account) sets a signed, HttpOnly,
  * SameSite=Strict cookie for a day, `POST /swagger/checkUrl` tells whether the caller's cookie is good.
- * Wrong passwords count toward the account lockout like the login. `SWAGGER=off` removes the docs: every
- * /swagger path then answers 404 with D1026.
+ * The password travels SM2-encrypted like the login's (the form's script, /swagger/gate.js, encrypts it with
+ * the public key), and the login's captcha and throttling apply (CodeId, Code; docs/security.md): wrong
+ * passwords here and at the login count together. `SWAGGER=off` removes the docs: every /swagger path then
+ * answers 404 with D1026.
  */
 
 const COOKIE = 'shuzhi_swagger';
@@ -33,8 +38,28 @@ const ADMIN_TYPES: readonly number[] = [ACCOUNT_TYPE.superAdmin, ACCOUNT_TYPE.sy
 
 const submitSchema = z.object({
   UserName: z.string().trim().min(1).max(64),
-  Password: z.string().min(1).max(128),
+  /** SM2 cipher (hex) of the password, as the login takes it. */
+  Password: z.string().min(1).max(1024),
+  CodeId: z.string().max(64).optional(),
+  Code: z.string().max(16).optional(),
 });
+type SubmitFields = z.infer<typeof submitSchema>;
+
+/** The form's script: sm-crypto's browser build of SM2 and the few lines that encrypt before posting. */
+function gateScript(): string {
+  const sm2 = readFileSync(createRequire(import.meta.url).resolve('sm-crypto/dist/sm2.js'), 'utf8');
+  return `${sm2}
+document.addEventListener('DOMContentLoaded', function () {
+  var form = document.getElementById('gate');
+  if (!form) return;
+  form.addEventListener('submit', function () {
+    var plain = document.getElementById('Password');
+    document.getElementById('PasswordCipher').value = sm2.doEncrypt(plain.value, form.dataset.publicKey, 1);
+    plain.value = '';
+  });
+});
+`;
+}
 
 /** The cookie's MAC key, derived from the JWT secret so that no further secret needs keeping. */
 const cookieKey = (ctx: AppContext) =>
@@ -82,8 +107,15 @@ export async function isAdmitted(ctx: AppContext, request: FastifyRequest): Prom
   return user !== undefined && ADMIN_TYPES.includes(user.account_type);
 }
 
-/** Checks an account and password like the login does (lockout included); answers the user id. */
-async function checkAdmin(ctx: AppContext, account: string, password: string): Promise<number> {
+/**
+ * Checks an account and password as the login does: captcha when switched on, SM2, and the login's
+ * throttling per account and source; answers the user id.
+ */
+async function checkAdmin(ctx: AppContext, fields: SubmitFields, ip: string): Promise<number> {
+  const captchaOn = await configBool(ctx, 'sys_captcha');
+  if (captchaOn && (!fields.CodeId || !fields.Code || !(await checkCaptcha(ctx, fields.CodeId, fields.Code))))
+    throw new AppError('D0008');
+  const password = decryptPassword(ctx, fields.Password);
   const user = await ctx.db
     .selectFrom('sys_user as u')
     .leftJoin('sys_tenant as t', 't.id', 'u.tenant_id')
@@ -92,38 +124,48 @@ async function checkAdmin(ctx: AppContext, account: string, password: string): P
       'u.password',
       'u.status',
       'u.account_type',
-      'u.lock_until',
       't.status as tenant_status',
       't.is_delete as tenant_deleted',
     ])
-    .where('u.account', '=', account)
+    .where('u.account', '=', fields.UserName)
     .where('u.is_delete', '=', 0)
     .executeTakeFirst();
   if (!user) throw new AppError('D0009');
   if (user.tenant_status !== STATUS.enabled || user.tenant_deleted !== 0) throw new AppError('Z1003');
   if (user.status !== STATUS.enabled) throw new AppError('D1017');
-  const now = formatDateTime();
-  if (user.lock_until && user.lock_until > now) throw new AppError('D1027');
-  if (user.lock_until) {
-    // The lock ran out: counting starts from zero again, as in the login.
-    await ctx.db
-      .updateTable('sys_user')
-      .set({ lock_until: null, login_fail_count: 0 })
-      .where('id', '=', user.id)
-      .execute();
-  }
-  if (!(await verifyPassword(user.password, password))) return recordFailure(ctx, user.id);
-  await ctx.db.updateTable('sys_user').set({ login_fail_count: 0 }).where('id', '=', user.id).execute();
+  await checkSignInPassword(
+    ctx,
+    user,
+    password,
+    { ip },
+    { codeId: fields.CodeId, code: fields.Code, checked: captchaOn },
+  );
   if (!ADMIN_TYPES.includes(user.account_type)) throw new HttpError(403);
   return user.id;
 }
 
-const FORM_TEXT: Record<Locale, Record<'title' | 'hint' | 'account' | 'password' | 'submit', string>> = {
+/** Whether the next try of this account from this source needs a captcha (switched on, or the throttling's). */
+async function captchaDue(ctx: AppContext, account: string, ip: string): Promise<boolean> {
+  if (await configBool(ctx, 'sys_captcha')) return true;
+  const user = await ctx.db
+    .selectFrom('sys_user')
+    .select('id')
+    .where('account', '=', account)
+    .where('is_delete', '=', 0)
+    .executeTakeFirst();
+  return user !== undefined && (await signInState(ctx, user.id, ip)).captchaRequired;
+}
+
+const FORM_TEXT: Record<
+  Locale,
+  Record<'title' | 'hint' | 'account' | 'password' | 'captcha' | 'submit', string>
+> = {
   'zh-CN': {
     title: '接口文档登录',
     hint: '请使用系统管理员账号登录后查看接口文档。',
     account: '账号',
     password: '密码',
+    captcha: '验证码',
     submit: '登录',
   },
   en: {
@@ -131,6 +173,7 @@ const FORM_TEXT: Record<Locale, Record<'title' | 'hint' | 'account' | 'password'
     hint: 'Sign in with a system administrator account to see the API documentation.',
     account: 'Account',
     password: 'Password',
+    captcha: 'Verification code',
     submit: 'Sign in',
   },
   'zh-TW': {
@@ -138,6 +181,7 @@ const FORM_TEXT: Record<Locale, Record<'title' | 'hint' | 'account' | 'password'
     hint: '請使用系統管理員帳號登入後查看介面文件。',
     account: '帳號',
     password: '密碼',
+    captcha: '驗證碼',
     submit: '登入',
   },
 };
@@ -156,21 +200,39 @@ const FORM_CSS_HASH = `'sha256-${createHash('sha256').update(FORM_CSS).digest('b
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The sign-in page: plain HTML, no script (the CSP allows none inline), posts to submitUrl. */
-export function loginFormHtml(locale: Locale, error: string | null = null, account = ''): string {
+export type GateForm = {
+  publicKey: string;
+  /** A captcha to solve, when the captcha is on or the throttling asks for one. */
+  captcha: { id: string; img: string } | null;
+  error?: string | null;
+  account?: string;
+};
+
+/**
+ * The sign-in page: HTML posting to submitUrl, its one script a file (the CSP allows none inline) that
+ * SM2-encrypts the password into the posted field, as the login page does.
+ */
+export function loginFormHtml(locale: Locale, page: GateForm): string {
+  const { publicKey, captcha, error = null, account = '' } = page;
   const t = FORM_TEXT[locale];
   const other = locale === 'en' ? FORM_TEXT['zh-CN'] : FORM_TEXT.en;
   return `<!doctype html>
 <html lang="${locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title}</title>
-<style>${FORM_CSS}</style></head>
+<style>${FORM_CSS}</style><script src="/swagger/gate.js" defer></script></head>
 <body><main>
 <h1>${t.title}</h1><p>${t.hint}</p>
 ${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
-<form method="post" action="/swagger/submitUrl" enctype="multipart/form-data">
+<form id="gate" method="post" action="/swagger/submitUrl" enctype="multipart/form-data" data-public-key="${escapeHtml(publicKey)}">
 <label for="UserName">${t.account}</label><input id="UserName" name="UserName" autocomplete="username" required maxlength="64" value="${escapeHtml(account)}">
-<label for="Password">${t.password}</label><input id="Password" name="Password" type="password" autocomplete="current-password" required maxlength="128">
+<label for="Password">${t.password}</label><input id="Password" type="password" autocomplete="current-password" required maxlength="128">
+<input type="hidden" id="PasswordCipher" name="Password">
+${
+  captcha
+    ? `<label for="Code">${t.captcha}</label><input id="Code" name="Code" autocomplete="off" required maxlength="16"><input type="hidden" name="CodeId" value="${escapeHtml(captcha.id)}"><img src="${escapeHtml(captcha.img)}" alt="${t.captcha}" width="120" height="40">`
+    : ''
+}
 <button type="submit">${t.submit}</button>
 </form>
 <div class="alt">${other.title} · ${other.hint}</div>
@@ -237,7 +299,12 @@ export async function installSwagger(app: FastifyInstance, ctx: AppContext): Pro
         return reply
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(loginFormHtml(localeOf(request)));
+          .send(
+            loginFormHtml(localeOf(request), {
+              publicKey: ctx.config.sm2.publicKey,
+              captcha: (await configBool(ctx, 'sys_captcha')) ? await createCaptcha(ctx) : null,
+            }),
+          );
       }
       throw new HttpError(401);
     });
@@ -269,7 +336,8 @@ export async function installSwagger(app: FastifyInstance, ctx: AppContext): Pro
       url: '/swagger/submitUrl',
       access: 'public',
       limit: 'login',
-      summary: 'Sign in to the API documentation (form fields UserName, Password; an administrator)',
+      summary:
+        'Sign in to the API documentation (form fields UserName, SM2-encrypted Password, CodeId and Code when a captcha is due; an administrator)',
       tags: ['swagger'],
       response: z.boolean(),
       handler: async ({ ctx, req, reply, locale }) => {
@@ -277,7 +345,7 @@ export async function installSwagger(app: FastifyInstance, ctx: AppContext): Pro
         const parsed = submitSchema.safeParse(req.body ?? {});
         try {
           if (!parsed.success) throw new ValidationError(parsed.error.issues, 'body');
-          const userId = await checkAdmin(ctx, parsed.data.UserName, parsed.data.Password);
+          const userId = await checkAdmin(ctx, parsed.data, req.ip);
           issueCookie(ctx, req, reply, userId);
           return form ? reply.redirect('/swagger/', 303) : true;
         } catch (error) {
@@ -291,13 +359,29 @@ export async function installSwagger(app: FastifyInstance, ctx: AppContext): Pro
                   ? platformMessage(400, locale)
                   : null;
           if (message === null) throw error;
+          const account = parsed.success ? parsed.data.UserName : '';
           return reply
             .header('cache-control', 'no-store')
             .type('text/html; charset=utf-8')
-            .send(loginFormHtml(locale, message, parsed.success ? parsed.data.UserName : ''));
+            .send(
+              loginFormHtml(locale, {
+                publicKey: ctx.config.sm2.publicKey,
+                captcha: (await captchaDue(ctx, account, req.ip)) ? await createCaptcha(ctx) : null,
+                error: message,
+                account,
+              }),
+            );
         }
       },
     });
+
+    const script = gateScript();
+    gate.get('/swagger/gate.js', { config: { access: 'public' } }, (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(script),
+    );
 
     defineRoute(gate, ctx, {
       method: 'POST',

@@ -23,6 +23,7 @@ import { BrandLogo } from '../../components/brand-logo.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { encryptPassword } from '../../platform/crypto/password-cipher.ts';
+import { HttpError } from '../../platform/http/http-client.ts';
 import { useBranding } from '../../platform/profile/profile.ts';
 import { sessionApi } from '../../platform/session/session.api.ts';
 import { captchaSrc, loginApi } from './login.api.ts';
@@ -70,7 +71,10 @@ export default function LoginPage() {
     queryFn: sessionApi.loginConfig,
     staleTime: 60_000,
   });
-  const captchaEnabled = config.data?.captchaEnabled ?? false;
+  // The server may ask for a captcha although it is switched off (sign-in throttling: D0008 after wrong
+  // passwords); from then on the form shows one.
+  const [captchaDemanded, setCaptchaDemanded] = useState(false);
+  const captchaEnabled = (config.data?.captchaEnabled ?? false) || captchaDemanded;
   const captcha = useQuery({
     queryKey: ['sysAuth', 'captcha'],
     queryFn: loginApi.captcha,
@@ -110,9 +114,10 @@ export default function LoginPage() {
           openType: params.get('openType'),
           redirect: params.get('redirect'),
         });
-      } catch {
+      } catch (error) {
         // The HTTP client already showed the server's message; a used captcha must be replaced.
         if (captchaEnabled) refreshCaptcha();
+        else if (error instanceof HttpError && error.code === 'D0008') setCaptchaDemanded(true);
       } finally {
         inFlight.current = false;
         setSubmitting(false);
