@@ -12,6 +12,7 @@ import {
 } from '@shuzhi/contracts/dict-admin';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { superAdminScope } from '../../platform/access/platform-admin.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { defineCrud } from '../../platform/crud/crud.ts';
 import { FIELD_LABELS as L } from '../../platform/crud/labels.ts';
@@ -44,6 +45,8 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     update: dictTypeUpdateInputSchema,
     unique: [{ field: 'code', label: L.code }],
     setStatus: true,
+    // Dictionaries are one copy for every tenant: administered by the platform operator (docs/tenancy.md).
+    scope: superAdminScope,
     hooks: dictTypeHooks,
   });
 
@@ -69,6 +72,7 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     update: dictDataUpdateInputSchema,
     unique: [{ field: 'value', within: ['dictTypeId'], label: VALUE }],
     setStatus: true,
+    scope: superAdminScope,
     hooks: dictDataHooks,
   });
 
