@@ -57,6 +57,7 @@ describe('dictionary access', () => {
       [
         'GET /api/sysDictData/dataList',
         'GET /api/sysDictType/allDictList',
+        'GET /api/sysDictType/choices',
         'GET /api/sysDictType/dataList',
         'GET /api/sysDictType/version',
       ].sort(),
@@ -93,6 +94,7 @@ describe('dictionary access', () => {
     for (const url of [
       '/api/sysDictType/version',
       '/api/sysDictType/allDictList',
+      '/api/sysDictType/choices',
       '/api/sysDictData/dataList?Code=sex',
     ]) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(401);
@@ -210,6 +212,10 @@ describe('dictionary types and items', () => {
     await ok(root, 'POST', '/api/sysDictType/setStatus', { id: typeId, status: 2 });
     expect((await allDicts()).toggle_me).toBeUndefined();
     expect(await dataList('toggle_me')).toEqual([]);
+    // The form designer's picker, open to the tenant admin although the dictionary screen is not.
+    const choices = await ok<{ code: string; name: string }[]>(admin, 'GET', '/api/sysDictType/choices');
+    expect(choices).toContainEqual({ code: 'sex', name: '性别' });
+    expect(choices.map((c) => c.code)).not.toContain('toggle_me');
     expect(await version()).not.toBe(v1);
     // The admin pages still show them, with their status.
     const page = await ok<PageResult<DictDataRow>>(root, 'POST', '/api/sysDictData/page', {
@@ -224,6 +230,10 @@ describe('dictionary types and items', () => {
     expect(types.items.map((i) => i.code)).toEqual(['toggle_me']);
     await ok(root, 'POST', '/api/sysDictType/setStatus', { id: typeId, status: 1 });
     await ok(root, 'POST', '/api/sysDictData/setStatus', { id: a, status: 1 });
+    expect(await ok<{ code: string }[]>(admin, 'GET', '/api/sysDictType/choices')).toContainEqual({
+      code: 'toggle_me',
+      name: '开关',
+    });
     // Back to the same content: back to the same stamp.
     expect(await version()).toBe(v0);
   });

@@ -1,4 +1,9 @@
-import { allDictListSchema, dictDataItemSchema, dictDataListQuerySchema } from '@shuzhi/contracts/dict';
+import {
+  allDictListSchema,
+  dictDataItemSchema,
+  dictDataListQuerySchema,
+  dictTypeChoiceSchema,
+} from '@shuzhi/contracts/dict';
 import {
   dictDataAddInputSchema,
   dictDataPageInputSchema,
@@ -21,6 +26,7 @@ import {
   allDictListResult,
   dictDataHooks,
   dictDataList,
+  dictTypeChoices,
   dictTypeHooks,
   dictVersion,
 } from './dict.service.ts';
@@ -96,6 +102,16 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags: ['sysDictType'],
     response: dictVersionSchema,
     handler: ({ ctx, locale }) => dictVersion(ctx, locale),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/sysDictType/choices',
+    access: 'loggedIn',
+    summary: 'Code and name of every enabled dictionary type, for pickers (the form designer)',
+    tags: ['sysDictType'],
+    response: z.array(dictTypeChoiceSchema),
+    handler: ({ ctx }) => dictTypeChoices(ctx),
   });
 
   for (const service of ['sysDictType', 'sysDictData']) {

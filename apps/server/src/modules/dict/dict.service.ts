@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AllDictList, DictDataItem } from '@shuzhi/contracts/dict';
+import type { AllDictList, DictDataItem, DictTypeChoice } from '@shuzhi/contracts/dict';
 import { dictItemLabel } from '@shuzhi/contracts/dict-labels';
 import { STATUS, SYS_FLAG } from '@shuzhi/contracts/envelope';
 import { LOCALES, type Locale } from '@shuzhi/contracts/i18n';
@@ -112,6 +112,18 @@ export async function dictDataList(ctx: AppContext, code: string, locale: Locale
 /** The stamp of `allDictList` in one language: each language has its own, so a client keys it by language. */
 export async function dictVersion(ctx: AppContext, locale: Locale): Promise<number> {
   return (await dicts(ctx, locale)).version;
+}
+
+/** Enabled dictionary types by order, for pickers: any signed-in user reads them, as they read the items. */
+export async function dictTypeChoices(ctx: AppContext): Promise<DictTypeChoice[]> {
+  return ctx.db
+    .selectFrom('sys_dict_type')
+    .select(['code', 'name'])
+    .where('is_delete', '=', 0)
+    .where('status', '=', STATUS.enabled)
+    .orderBy('order_no')
+    .orderBy('code')
+    .execute();
 }
 
 /**
