@@ -74,9 +74,9 @@ export async function configGroups(ctx: AppContext, user: AuthUser): Promise<str
 
 /**
  * Rules of the config table for the CRUD factory: only the super admin adds (reads and the other writes go
- * through the super-admin scope); built-in rows (sysFlag 1) cannot be deleted (D9001) and
- * keep their code and flag (D9002), since the platform reads them by code; every write drops the cached
- * values in every process, so a change applies at once without a restart.
+ * through the super-admin scope); built-in rows (sysFlag 1) cannot be deleted (D9001) and keep their code
+ * and flag (D9002), since the platform reads them by code; every write drops the cached values in every
+ * process, so a change applies at once without a restart.
  */
 export const configHooks: CrudHooks<'sys_config', unknown, unknown> = {
   beforeAdd: ({ user }) => requireSuperAdmin(user),

@@ -128,9 +128,9 @@ export async function dictTypeChoices(ctx: AppContext): Promise<DictTypeChoice[]
 
 /**
  * Dictionary types (platform-wide like the items: only the super admin adds; reads and the other writes go
- * through the super-admin scope): built-in ones (sysFlag 1) cannot be deleted (D9003) and keep their code (D9002), since
- * the platform and the web app read them by code. Deleting a type deletes its items with it, in the same
- * transaction (an item without its type could never be seen or edited again).
+ * through the super-admin scope): built-in ones (sysFlag 1) cannot be deleted (D9003) and keep their code
+ * (D9002), since the platform and the web app read them by code. Deleting a type deletes its items with it,
+ * in the same transaction (an item without its type could never be seen or edited again).
  */
 export const dictTypeHooks: CrudHooks<'sys_dict_type', unknown, unknown> = {
   beforeAdd: ({ user }) => requireSuperAdmin(user),
