@@ -118,7 +118,10 @@ const servers: Record<Setting, RunningShuzhi> = {
 };
 try {
   const pids = { off: pidOf(servers.off), on: pidOf(servers.on) };
-  const tokens = { off: await signIn(servers.off.baseUrl), on: await signIn(servers.on.baseUrl) };
+  const tokens = {
+    off: await signIn(servers.off.baseUrl, 'superadmin'),
+    on: await signIn(servers.on.baseUrl, 'superadmin'),
+  };
   for (const setting of ['off', 'on'] as const) {
     await measure(servers[setting], pids[setting], tokens[setting], WARM_UP);
   }

@@ -3,13 +3,13 @@ import { launchShuzhi, type RunningShuzhi } from './server.ts';
 import { type Browser, firstSignIn, openBrowser, openFromTopMenu, screenshot } from './support.ts';
 
 /** Its own server: it deletes cache keys, which other E2E files may depend on. */
-describe('a tenant admin watches the server and manages the cache', () => {
+describe('the super admin watches the server and manages the cache', () => {
   let shuzhi: RunningShuzhi;
   let browser: Browser;
   beforeAll(async () => {
     shuzhi = await launchShuzhi({ sys_captcha: 'false' });
     browser = await openBrowser();
-    await firstSignIn(browser.page, 'admin', shuzhi.baseUrl);
+    await firstSignIn(browser.page, 'superadmin', shuzhi.baseUrl);
   });
   afterAll(async () => {
     await browser?.close();

@@ -21,13 +21,13 @@ function watermarkLayers(page: Page): Promise<number> {
  * Its own server: this flow changes the system title, the footer and the watermark for everybody, which the
  * other E2E files (sharing one server) assert on.
  */
-describe('a tenant admin runs config, system info and dictionaries', () => {
+describe('the super admin runs config, system info and dictionaries', () => {
   let shuzhi: RunningShuzhi;
   let browser: Browser;
   beforeAll(async () => {
     shuzhi = await launchShuzhi({ sys_captcha: 'false' });
     browser = await openBrowser();
-    await firstSignIn(browser.page, 'admin', shuzhi.baseUrl);
+    await firstSignIn(browser.page, 'superadmin', shuzhi.baseUrl);
   });
   afterAll(async () => {
     await browser?.close();

@@ -5,13 +5,13 @@ import { type Browser, firstSignIn, openBrowser, openFromTopMenu, screenshot } f
 const rows = (browser: Browser) => browser.page.getByTestId('region-table').locator('tbody tr[data-row-key]');
 
 /** Its own server: it adds a local region. */
-describe('an admin browses the regions, adds a local community and finds it', () => {
+describe('the super admin browses the regions, adds a local community and finds it', () => {
   let shuzhi: RunningShuzhi;
   let browser: Browser;
   beforeAll(async () => {
     shuzhi = await launchShuzhi({ sys_captcha: 'false' });
     browser = await openBrowser();
-    await firstSignIn(browser.page, 'admin', shuzhi.baseUrl);
+    await firstSignIn(browser.page, 'superadmin', shuzhi.baseUrl);
   });
   afterAll(async () => {
     await browser?.close();

@@ -125,7 +125,7 @@ describe('the platform operator creates a tenant and edits the menus', () => {
     await screenshot(tenantAdmin.page, 'tenant-admin-roles-1366');
   });
 
-  it('renames 行政区划 and adds a button to it; the tenant admin sees the new title', async () => {
+  it('renames 通知公告 and adds a button to it; the tenant admin sees the new title', async () => {
     const { page } = operator;
     await openFromTopMenu(page, '系统管理', '菜单管理', /\/system\/menu$/);
     await expect.poll(() => page.title()).toMatch(/^菜单管理 - /);
@@ -133,34 +133,34 @@ describe('the platform operator creates a tenant and edits the menus', () => {
     await page.mouse.move(700, 740);
     await screenshot(page, 'menu-list-1366');
 
-    await page.getByTestId('menu-search-title').fill('行政区划');
+    await page.getByTestId('menu-search-title').fill('通知公告');
     await page.getByTestId('menu-search-submit').click();
-    await menuRow(operator, 'sysRegion').waitFor({ timeout: 10_000 });
+    await menuRow(operator, 'sysNotice').waitFor({ timeout: 10_000 });
     // The page with its directory and its buttons, nothing else.
-    await menuRow(operator, 'sysRegion:sync').waitFor({ timeout: 10_000 });
+    await menuRow(operator, 'sysNotice:publish').waitFor({ timeout: 10_000 });
     await expect
       .poll(() => page.getByTestId('menu-table').locator('tbody tr[data-row-key]').count())
       .toBeLessThan(15);
     await expect(page.getByTestId('menu-table').textContent()).resolves.not.toContain('账号管理');
     await screenshot(page, 'menu-search-1366');
 
-    await menuRow(operator, 'sysRegion').getByTestId('menu-edit').click();
+    await menuRow(operator, 'sysNotice').getByTestId('menu-edit').click();
     const form = page.getByTestId('menu-form');
     const title = page.getByTestId('menu-field-title');
-    await expect.poll(() => title.inputValue(), { timeout: 10_000 }).toBe('行政区划');
-    await title.fill('区划管理');
+    await expect.poll(() => title.inputValue(), { timeout: 10_000 }).toBe('通知公告');
+    await title.fill('公告管理');
     await screenshot(page, 'menu-edit-1366');
     await page.getByTestId('menu-form-save').click();
     await expect.poll(() => form.isVisible(), { timeout: 10_000 }).toBe(false);
     // The old title no longer matches the search; the new one does.
-    await page.getByTestId('menu-search-title').fill('区划管理');
+    await page.getByTestId('menu-search-title').fill('公告管理');
     await page.getByTestId('menu-search-submit').click();
     await expect
-      .poll(() => menuRow(operator, 'sysRegion').textContent(), { timeout: 10_000 })
-      .toContain('区划管理');
+      .poll(() => menuRow(operator, 'sysNotice').textContent(), { timeout: 10_000 })
+      .toContain('公告管理');
 
     // A new button under the page: the permission comes from the catalogue and names the button.
-    await menuRow(operator, 'sysRegion').getByTestId('menu-add-child').click();
+    await menuRow(operator, 'sysNotice').getByTestId('menu-add-child').click();
     await expect.poll(() => page.getByTestId('menu-field-permission').count(), { timeout: 10_000 }).toBe(1);
     await title.fill('查看字典');
     await page.getByTestId('menu-field-permission').click();
@@ -177,9 +177,9 @@ describe('the platform operator creates a tenant and edits the menus', () => {
 
     // The operator's own top menu follows at once; the tenant admin's on the next load. (Menus with a
     // translated title in the base locale, like 参数配置, keep showing the translation.)
-    await expect.poll(() => topMenuItems(operator, '平台管理'), { timeout: 10_000 }).toContain('区划管理');
+    await expect.poll(() => topMenuItems(operator, '平台管理'), { timeout: 10_000 }).toContain('公告管理');
     await tenantAdmin.page.reload();
     await tenantAdmin.page.getByTestId('top-menu').waitFor();
-    await expect.poll(() => topMenuItems(tenantAdmin, '平台管理'), { timeout: 10_000 }).toContain('区划管理');
+    await expect.poll(() => topMenuItems(tenantAdmin, '平台管理'), { timeout: 10_000 }).toContain('公告管理');
   });
 });

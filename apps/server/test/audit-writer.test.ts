@@ -57,7 +57,7 @@ describe('audit writer', () => {
   });
 
   it('writes an operation row with every field of the request', async () => {
-    const { accessToken } = await login(t.app, 'admin');
+    const { accessToken } = await login(t.app, 'superadmin');
     await flushAudit(t.app.ctx);
     await db().deleteFrom('sys_log_op').execute();
     const ua =
@@ -75,7 +75,7 @@ describe('audit writer', () => {
     const admin = await db()
       .selectFrom('sys_user')
       .select(['id', 'real_name', 'tenant_id'])
-      .where('account', '=', 'admin')
+      .where('account', '=', 'superadmin')
       .executeTakeFirstOrThrow();
     expect(rows[0]).toMatchObject({
       create_user_id: admin.id,
@@ -84,7 +84,7 @@ describe('audit writer', () => {
       is_delete: 0,
       tenant_id: admin.tenant_id,
       user_id: admin.id,
-      account: 'admin',
+      account: 'superadmin',
       real_name: admin.real_name,
       ip: '127.0.0.1',
       browser: 'Safari 17',

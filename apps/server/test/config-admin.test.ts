@@ -7,11 +7,13 @@ import { buildApp } from '../src/app.ts';
 import { authed, body, createTestApp, login, TEST_HASH_COST, type TestApp } from './helpers.ts';
 
 let t: TestApp;
+let root: string;
 let admin: string;
 let staff: string;
 
 beforeAll(async () => {
   t = await createTestApp();
+  root = (await login(t.app, 'superadmin')).accessToken;
   admin = (await login(t.app, 'admin')).accessToken;
   staff = (await login(t.app, 'fgwstaff')).accessToken;
 });
@@ -24,7 +26,7 @@ const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: str
 
 async function rowByCode(code: string): Promise<ConfigRow> {
   const env = body<PageResult<ConfigRow>>(
-    await call(admin, 'POST', '/api/sysConfig/page', { code, pageSize: 100 }),
+    await call(root, 'POST', '/api/sysConfig/page', { code, pageSize: 100 }),
   );
   const row = env.result?.items.find((i) => i.code === code);
   if (!row) throw new Error(`no config ${code}: ${JSON.stringify(env)}`);
@@ -35,7 +37,7 @@ const loginConfig = async (app: FastifyInstance = t.app) =>
   body<{ captchaEnabled: boolean }>(await app.inject({ url: '/api/sysAuth/loginConfig' })).result;
 
 describe('sysConfig access', () => {
-  it('declares every route, and answers 401 / 403 / 200 for anonymous, staff and the tenant admin', async () => {
+  it('declares every route, and answers 401 / 403 / 403 / 200 for anonymous, staff, the tenant admin and the super admin', async () => {
     const routes = t.app
       .registeredRoutes()
       .filter((r) => r.url.startsWith('/api/sysConfig/') && r.method !== 'HEAD')
@@ -86,8 +88,10 @@ describe('sysConfig access', () => {
       const options = { method, url, ...(payload === undefined ? {} : { payload }) };
       expect((await t.app.inject(options)).statusCode, `anonymous ${method} ${url}`).toBe(401);
       expect((await authed(t.app, staff, options)).statusCode, `staff ${method} ${url}`).toBe(403);
-      const res = await authed(t.app, admin, options);
-      expect(res.statusCode, `admin ${method} ${url}`).toBe(200);
+      // Parameters are platform-wide (docs/tenancy.md): a tenant admin, even the default tenant's, is refused.
+      expect(body(await authed(t.app, admin, options)).code, `admin ${method} ${url}`).toBe(403);
+      const res = await authed(t.app, root, options);
+      expect(res.statusCode, `superadmin ${method} ${url}`).toBe(200);
     }
     expect((await t.app.inject({ url: '/api/sysConfig/sysInfo' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/sysConfig/list' })).statusCode).toBe(401);
@@ -98,7 +102,7 @@ describe('sysConfig access', () => {
 describe('sysConfig administration', () => {
   it('pages with filters and sorting; detail carries the audit columns', async () => {
     const env = body<PageResult<ConfigRow>>(
-      await call(admin, 'POST', '/api/sysConfig/page', {
+      await call(root, 'POST', '/api/sysConfig/page', {
         groupCode: 'Security',
         field: 'code',
         order: 'ascending',
@@ -109,14 +113,14 @@ describe('sysConfig administration', () => {
     expect(codes).toEqual(expect.arrayContaining(['sys_password', 'sys_passwd_max_error_times']));
     expect(env.result?.items.every((i) => i.groupCode === 'Security')).toBe(true);
     const named = body<PageResult<ConfigRow>>(
-      await call(admin, 'POST', '/api/sysConfig/page', { name: '令牌' }),
+      await call(root, 'POST', '/api/sysConfig/page', { name: '令牌' }),
     );
     expect(named.result?.items.map((i) => i.code).sort()).toEqual([
       'sys_refresh_token_expire',
       'sys_token_expire',
     ]);
     const row = await rowByCode('sys_captcha');
-    const detail = body<ConfigRow>(await call(admin, 'GET', `/api/sysConfig/detail?Id=${row.id}`)).result;
+    const detail = body<ConfigRow>(await call(root, 'GET', `/api/sysConfig/detail?Id=${row.id}`)).result;
     expect(detail).toMatchObject({
       code: 'sys_captcha',
       sysFlag: 1,
@@ -128,7 +132,7 @@ describe('sysConfig administration', () => {
 
   it('adds, edits and deletes an ordinary row; codes are unique', async () => {
     const added = body<number>(
-      await call(admin, 'POST', '/api/sysConfig/add', {
+      await call(root, 'POST', '/api/sysConfig/add', {
         code: 'demo_flag',
         name: '演示开关',
         value: 'on',
@@ -137,63 +141,63 @@ describe('sysConfig administration', () => {
     );
     expect(added.code).toBe(200);
     const id = added.result as number;
-    const row = body<ConfigRow>(await call(admin, 'GET', `/api/sysConfig/${id}`)).result;
+    const row = body<ConfigRow>(await call(root, 'GET', `/api/sysConfig/${id}`)).result;
     expect(row).toMatchObject({ code: 'demo_flag', value: 'on', sysFlag: 2, orderNo: 100, remark: null });
-    const dup = body(await call(admin, 'POST', '/api/sysConfig/add', { code: 'demo_flag', name: 'again' }));
+    const dup = body(await call(root, 'POST', '/api/sysConfig/add', { code: 'demo_flag', name: 'again' }));
     expect(dup).toMatchObject({ code: 'D1006', message: '记录已存在：编码“demo_flag”' });
-    expect(body(await call(admin, 'POST', '/api/sysConfig/update', { id, code: 'sys_captcha' })).code).toBe(
+    expect(body(await call(root, 'POST', '/api/sysConfig/update', { id, code: 'sys_captcha' })).code).toBe(
       'D1006',
     );
     expect(
-      body(await call(admin, 'POST', '/api/sysConfig/update', { id, value: 'off', code: 'demo_flag2' })).code,
+      body(await call(root, 'POST', '/api/sysConfig/update', { id, value: 'off', code: 'demo_flag2' })).code,
     ).toBe(200);
-    expect(body<ConfigRow>(await call(admin, 'GET', `/api/sysConfig/${id}`)).result).toMatchObject({
+    expect(body<ConfigRow>(await call(root, 'GET', `/api/sysConfig/${id}`)).result).toMatchObject({
       code: 'demo_flag2',
       value: 'off',
       updateUserName: expect.any(String),
     });
     // Only holders of sysConfig:list see it in the list; the shell's codes stay visible to everyone.
-    const full = body<{ code: string }[]>(await call(admin, 'GET', '/api/sysConfig/list')).result ?? [];
+    const full = body<{ code: string }[]>(await call(root, 'GET', '/api/sysConfig/list')).result ?? [];
     expect(full.map((i) => i.code)).toContain('demo_flag2');
     const shell = body<{ code: string }[]>(await call(staff, 'GET', '/api/sysConfig/list')).result ?? [];
     expect(shell.map((i) => i.code)).not.toContain('demo_flag2');
-    expect(body(await call(admin, 'POST', '/api/sysConfig/delete', { id })).code).toBe(200);
-    expect(body(await call(admin, 'GET', `/api/sysConfig/${id}`)).code).toBe('D1002');
+    expect(body(await call(root, 'POST', '/api/sysConfig/delete', { id })).code).toBe(200);
+    expect(body(await call(root, 'GET', `/api/sysConfig/${id}`)).code).toBe('D1002');
     // The code is free again.
     expect(
-      body(await call(admin, 'POST', '/api/sysConfig/add', { code: 'demo_flag2', name: '再来' })).code,
+      body(await call(root, 'POST', '/api/sysConfig/add', { code: 'demo_flag2', name: '再来' })).code,
     ).toBe(200);
   });
 
   it('protects built-in rows: no delete (D9001), no new code or flag (D9002)', async () => {
     const builtIn = await rowByCode('sys_watermark');
-    const zh = body(await call(admin, 'POST', '/api/sysConfig/delete', { id: builtIn.id }));
+    const zh = body(await call(root, 'POST', '/api/sysConfig/delete', { id: builtIn.id }));
     expect(zh).toMatchObject({ code: 'D9001', message: '系统参数不允许删除' });
-    const en = await authed(t.app, admin, {
+    const en = await authed(t.app, root, {
       method: 'DELETE',
       url: `/api/sysConfig/${builtIn.id}`,
       headers: { 'accept-language': 'en' },
     });
     expect(body(en)).toMatchObject({ code: 'D9001', message: 'Built-in settings cannot be deleted' });
     const ordinary = body<number>(
-      await call(admin, 'POST', '/api/sysConfig/add', { code: 'demo_batch', name: '批量' }),
+      await call(root, 'POST', '/api/sysConfig/add', { code: 'demo_batch', name: '批量' }),
     ).result;
     // All or nothing: the ordinary row survives a batch that holds a built-in one.
-    expect(body(await call(admin, 'POST', '/api/sysConfig/batchDelete', [ordinary, builtIn.id])).code).toBe(
+    expect(body(await call(root, 'POST', '/api/sysConfig/batchDelete', [ordinary, builtIn.id])).code).toBe(
       'D9001',
     );
-    expect(body(await call(admin, 'GET', `/api/sysConfig/${ordinary}`)).code).toBe(200);
-    expect(body(await call(admin, 'POST', '/api/sysConfig/batchDelete', { ids: [ordinary] })).code).toBe(200);
-    expect(body(await call(admin, 'GET', `/api/sysConfig/${ordinary}`)).code).toBe('D1002');
+    expect(body(await call(root, 'GET', `/api/sysConfig/${ordinary}`)).code).toBe(200);
+    expect(body(await call(root, 'POST', '/api/sysConfig/batchDelete', { ids: [ordinary] })).code).toBe(200);
+    expect(body(await call(root, 'GET', `/api/sysConfig/${ordinary}`)).code).toBe('D1002');
 
     expect(
-      body(await call(admin, 'POST', '/api/sysConfig/update', { id: builtIn.id, code: 'renamed' })).code,
+      body(await call(root, 'POST', '/api/sysConfig/update', { id: builtIn.id, code: 'renamed' })).code,
     ).toBe('D9002');
-    expect(
-      body(await call(admin, 'POST', '/api/sysConfig/update', { id: builtIn.id, sysFlag: 2 })).code,
-    ).toBe('D9002');
+    expect(body(await call(root, 'POST', '/api/sysConfig/update', { id: builtIn.id, sysFlag: 2 })).code).toBe(
+      'D9002',
+    );
     // Sending its own code and flag back, as edit forms do, is fine.
-    const ok = await call(admin, 'POST', '/api/sysConfig/update', {
+    const ok = await call(root, 'POST', '/api/sysConfig/update', {
       id: builtIn.id,
       code: 'sys_watermark',
       sysFlag: 1,
@@ -208,11 +212,11 @@ describe('sysConfig administration', () => {
     const captcha = await rowByCode('sys_captcha');
     expect((await loginConfig())?.captchaEnabled).toBe(false);
     expect(
-      body(await call(admin, 'POST', '/api/sysConfig/update', { id: captcha.id, value: 'true' })).code,
+      body(await call(root, 'POST', '/api/sysConfig/update', { id: captcha.id, value: 'true' })).code,
     ).toBe(200);
     expect((await loginConfig())?.captchaEnabled).toBe(true);
     expect(
-      body(await call(admin, 'POST', '/api/sysConfig/batchUpdate', [{ code: 'sys_captcha', value: 'false' }]))
+      body(await call(root, 'POST', '/api/sysConfig/batchUpdate', [{ code: 'sys_captcha', value: 'false' }]))
         .code,
     ).toBe(200);
     expect((await loginConfig())?.captchaEnabled).toBe(false);
@@ -221,14 +225,14 @@ describe('sysConfig administration', () => {
   it('batch updates by code, all or nothing', async () => {
     const before = await rowByCode('AutoLogoutTime');
     const refused = body(
-      await call(admin, 'POST', '/api/sysConfig/batchUpdate', [
+      await call(root, 'POST', '/api/sysConfig/batchUpdate', [
         { code: 'AutoLogoutTime', value: '15' },
         { code: 'no_such_code', value: 'x' },
       ]),
     );
     expect(refused.code).toBe('D1002');
     expect((await rowByCode('AutoLogoutTime')).value).toBe(before.value);
-    const ok = await call(admin, 'POST', '/api/sysConfig/batchUpdate', [
+    const ok = await call(root, 'POST', '/api/sysConfig/batchUpdate', [
       { code: 'AutoLogoutTime', value: '15' },
       { code: 'sys_watermark', value: 'true' },
     ]);
@@ -248,7 +252,7 @@ describe('sysConfig administration', () => {
       [{ code: 'sys_captcha', value: 1 }],
     ]) {
       expect(
-        body(await call(admin, 'POST', '/api/sysConfig/batchUpdate', bad)).code,
+        body(await call(root, 'POST', '/api/sysConfig/batchUpdate', bad)).code,
         JSON.stringify(bad),
       ).toBe(400);
     }
@@ -269,17 +273,17 @@ describe('sysConfig administration', () => {
       ],
     ];
     for (const [url, payload, fields] of cases) {
-      const env = body(await call(admin, 'POST', url, payload));
+      const env = body(await call(root, 'POST', url, payload));
       expect(env.code, `${url} ${JSON.stringify(payload)}`).toBe(400);
       for (const field of fields) expect(env.errors, url).toHaveProperty([field]);
     }
     expect(
-      body(await call(admin, 'POST', '/api/sysConfig/update', { id: 999_999_999, value: 'x' })).code,
+      body(await call(root, 'POST', '/api/sysConfig/update', { id: 999_999_999, value: 'x' })).code,
     ).toBe('D1002');
   });
 
   it('exports an xlsx with labels for the built-in flag and the group', async () => {
-    const res = await call(admin, 'POST', '/api/sysConfig/export', {
+    const res = await call(root, 'POST', '/api/sysConfig/export', {
       groupCode: 'Security',
       field: 'code',
       order: 'ascending',
@@ -293,7 +297,7 @@ describe('sysConfig administration', () => {
     const password = rows.find((r) => r[0] === 'sys_password');
     expect(password?.slice(0, 5)).toEqual(['sys_password', '默认密码', 'Shuzhi@2026', '是', '安全']);
     expect(rows.length - 1).toBe(
-      body<PageResult<ConfigRow>>(await call(admin, 'POST', '/api/sysConfig/page', { groupCode: 'Security' }))
+      body<PageResult<ConfigRow>>(await call(root, 'POST', '/api/sysConfig/page', { groupCode: 'Security' }))
         .result?.total,
     );
   });
@@ -305,7 +309,7 @@ describe('system info', () => {
     expect(before).toEqual({ webTitle: '', webLogo: '', webCopyright: '', webIcp: '' });
     // Warm the profile, so that the next read must see the change.
     await t.app.inject({ url: '/api/sysProfile/current' });
-    const saved = await call(admin, 'POST', '/api/sysConfig/saveSysInfo', {
+    const saved = await call(root, 'POST', '/api/sysConfig/saveSysInfo', {
       webTitle: '黄浦区数智平台',
       webLogo: '/logo.png',
       webIcp: '沪ICP备00000000号',
@@ -331,7 +335,7 @@ describe('system info', () => {
     expect((await rowByCode('sys_web_title')).value).toBe('黄浦区数智平台');
     // Fields left out keep their value; an inline image is a valid logo; empty clears.
     const logo = `data:image/png;base64,${'A'.repeat(100)}`;
-    await call(admin, 'POST', '/api/sysConfig/saveSysInfo', {
+    await call(root, 'POST', '/api/sysConfig/saveSysInfo', {
       webLogo: logo,
       webCopyright: '© 2026 黄浦区',
       webTitle: '',
@@ -376,9 +380,9 @@ describe.runIf(process.env.TEST_REDIS_URL)('config across processes (Redis)', ()
     };
     // Both processes have the value cached.
     expect(await eventually(async () => (await loginConfig(other))?.captchaEnabled === false)).toBe(true);
-    await call(admin, 'POST', '/api/sysConfig/batchUpdate', [{ code: 'sys_captcha', value: 'true' }]);
+    await call(root, 'POST', '/api/sysConfig/batchUpdate', [{ code: 'sys_captcha', value: 'true' }]);
     expect(await eventually(async () => (await loginConfig(other))?.captchaEnabled === true)).toBe(true);
-    await call(admin, 'POST', '/api/sysConfig/batchUpdate', [{ code: 'sys_captcha', value: 'false' }]);
+    await call(root, 'POST', '/api/sysConfig/batchUpdate', [{ code: 'sys_captcha', value: 'false' }]);
     expect(await eventually(async () => (await loginConfig(other))?.captchaEnabled === false)).toBe(true);
   });
 });

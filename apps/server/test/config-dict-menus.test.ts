@@ -68,7 +68,25 @@ function expectAdminPages(tree: MenuNode[], buttons: string[]) {
   );
   expect(buttons).toContain('sysRegion:sync');
   expect(buttons).toContain('sysNotice:publish');
+}
+
+const PLATFORM_WIDE = ['sysConfig', 'sysDict', 'sysInfo', 'sysRegion', 'sysCache', 'sysServer'];
+
+/** A tenant admin keeps 平台管理 with its tenant's pages (notices, files, logs), never a platform-wide one. */
+function expectTenantAdminPages(tree: MenuNode[], buttons: string[]) {
+  const platform = tree.find((n) => n.name === 'platform');
+  expect(platform).toMatchObject({ type: 1, path: '/platform' });
+  expect(tree.find((n) => n.name === 'sysNotice')).toMatchObject({ type: 2, pid: platform?.id });
+  // The directory leads to a page the admin may open (its stored redirect, 参数配置, is not one).
+  expect(tree.find((n) => n.path === platform?.redirect)).toMatchObject({ type: 2, pid: platform?.id });
+  for (const name of PLATFORM_WIDE)
+    expect(
+      tree.find((n) => n.name === name),
+      name,
+    ).toBeUndefined();
+  expect(buttons).toContain('sysNotice:publish');
   expect(buttons).not.toContain('sysCodeGen:page');
+  expect(buttons.filter((b) => /^sys(Config|DictType|DictData|Region|Cache|Server):/.test(b))).toEqual([]);
 }
 
 describe('config, dictionary and system-info menus', () => {
@@ -77,13 +95,14 @@ describe('config, dictionary and system-info menus', () => {
     for (const cleanup of cleanups) await cleanup();
   });
 
-  it('are on for the tenant admin and the super admin of a new database, and off for others', async () => {
+  it('are on for the super admin of a new database, and off for tenant admins and others', async () => {
     const t = await createTestApp();
     cleanups.push(() => t.close());
-    const admin = await menusOf(t.app, 'admin');
-    expectAdminPages(admin.tree, admin.buttons);
     const su = await menusOf(t.app, 'superadmin');
-    expect(su.tree.map((n) => n.name)).toEqual(expect.arrayContaining(Object.keys(PAGES)));
+    expectAdminPages(su.tree, su.buttons);
+    // Platform-wide settings (docs/tenancy.md): not even the default tenant's admin is offered them.
+    const admin = await menusOf(t.app, 'admin');
+    expectTenantAdminPages(admin.tree, admin.buttons);
     const staff = await menusOf(t.app, 'fgwstaff');
     expect(staff.tree.map((n) => n.name)).not.toContain('platform');
     expect(staff.buttons.some((b) => b.startsWith('sysConfig:'))).toBe(false);
@@ -143,6 +162,39 @@ describe('config, dictionary and system-info menus', () => {
           .executeTakeFirst()
       )?.status;
     expect(await status('sysConfig')).toBe(2);
+    // That release granted the tenant and its roles the pages that are platform-wide now.
+    const platformWide = await db
+      .selectFrom('sys_menu as m')
+      .leftJoin('sys_menu as p', 'p.id', 'm.pid')
+      .select('m.id')
+      .where((eb) => eb.or([eb('m.name', 'in', PLATFORM_WIDE), eb('p.name', 'in', PLATFORM_WIDE)]))
+      .execute();
+    const tenant = await db.selectFrom('sys_tenant').select('id').executeTakeFirstOrThrow();
+    const role = await db.selectFrom('sys_role').select('id').executeTakeFirstOrThrow();
+    for (const { id } of platformWide) {
+      await db
+        .insertInto('sys_tenant_menu')
+        .values({ id: ctx.newId(), tenant_id: tenant.id, menu_id: id })
+        .execute();
+      await db
+        .insertInto('sys_role_menu')
+        .values({ id: ctx.newId(), role_id: role.id, menu_id: id })
+        .execute();
+    }
+    const grantsOf = async (table: 'sys_tenant_menu' | 'sys_role_menu') =>
+      (
+        await db
+          .selectFrom(table)
+          .select('id')
+          .where(
+            'menu_id',
+            'in',
+            platformWide.map((m) => m.id),
+          )
+          .execute()
+      ).length;
+    expect(platformWide.length).toBeGreaterThan(20);
+    expect(await grantsOf('sys_tenant_menu')).toBe(platformWide.length);
 
     expect(await migrate(db, dialect, MIGRATIONS)).toEqual([
       '0002-config-dict-admin',
@@ -156,11 +208,15 @@ describe('config, dictionary and system-info menus', () => {
       '0010-diy-pages',
       '0011-diy-collect-confirm',
       '0012-diy-periods-rollups-import',
+      '0013-platform-wide-pages',
     ]);
     for (const name of ['platform', 'sysConfig', 'sysDict', 'sysLog', 'sysLogOp'])
       expect(await status(name), name).toBe(1);
     for (const name of ['sysCache', 'sysServer']) expect(await status(name), name).toBe(1);
     expect(await status('sysRegion')).toBe(1);
+    // 0013: no tenant nor role keeps a platform-wide page or its buttons.
+    expect(await grantsOf('sys_tenant_menu')).toBe(0);
+    expect(await grantsOf('sys_role_menu')).toBe(0);
     for (const name of ['system', 'sysUser', 'sysRole', 'sysOnlineUser'])
       expect(await status(name), name).toBe(1);
     for (const name of ['sysNotice', 'sysFile', 'sysJob']) expect(await status(name), name).toBe(1);
@@ -183,7 +239,7 @@ describe('config, dictionary and system-info menus', () => {
     ]);
     await db.destroy();
 
-    // The next start seeds what is missing: the system-info page, on, granted to the tenant and its admins.
+    // The next start seeds what is missing: the system-info page, on, for the super admin alone.
     const app = await buildApp({
       config,
       logger: false,
@@ -196,7 +252,9 @@ describe('config, dictionary and system-info menus', () => {
       .set({ value: 'false' })
       .where('code', '=', 'sys_captcha')
       .execute();
+    const su = await menusOf(app, 'superadmin');
+    expectAdminPages(su.tree, su.buttons);
     const admin = await menusOf(app, 'admin');
-    expectAdminPages(admin.tree, admin.buttons);
+    expectTenantAdminPages(admin.tree, admin.buttons);
   });
 });

@@ -9,7 +9,7 @@ let admin: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await login(t.app, 'admin')).accessToken;
+  admin = (await login(t.app, 'superadmin')).accessToken;
 });
 afterAll(async () => {
   await t?.close();
@@ -54,7 +54,7 @@ describe('sysConfig/batchUpdate diffs', () => {
     const rows = await diffsOf(logout.id);
     expect(rows).toHaveLength(1);
     const [diff] = rows;
-    expect(diff).toMatchObject({ operation: 'update', changed_fields: 'value', account: 'admin' });
+    expect(diff).toMatchObject({ operation: 'update', changed_fields: 'value', account: 'superadmin' });
     expect(diff?.trace_id).toBeTruthy();
     expect(parsed(diff?.before_data ?? null)).toMatchObject({ code: 'AutoLogoutTime', value: logout.value });
     expect(parsed(diff?.after_data ?? null)).toMatchObject({
@@ -101,7 +101,7 @@ describe('sysConfig/saveSysInfo diffs', () => {
     expect(body(res).code).toBe(200);
     const rows = await diffsOf(title.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ operation: 'update', changed_fields: 'value', account: 'admin' });
+    expect(rows[0]).toMatchObject({ operation: 'update', changed_fields: 'value', account: 'superadmin' });
     expect(rows[0]?.trace_id).toBeTruthy();
     expect(parsed(rows[0]?.before_data ?? null)).toMatchObject({ code: 'sys_web_title', value: title.value });
     expect(parsed(rows[0]?.after_data ?? null)).toMatchObject({

@@ -7,11 +7,13 @@ import { buildApp } from '../src/app.ts';
 import { authed, body, createTestApp, login, TEST_HASH_COST, type TestApp } from './helpers.ts';
 
 let t: TestApp;
+let root: string;
 let admin: string;
 let staff: string;
 
 beforeAll(async () => {
   t = await createTestApp();
+  root = (await login(t.app, 'superadmin')).accessToken;
   admin = (await login(t.app, 'admin')).accessToken;
   staff = (await login(t.app, 'fgwstaff')).accessToken;
 });
@@ -39,7 +41,7 @@ const dataList = (code: string, service = 'sysDictType') =>
   ok<DictDataItem[]>(staff, 'GET', `/api/${service}/dataList?Code=${code}`);
 
 async function typeByCode(code: string): Promise<DictTypeRow> {
-  const page = await ok<PageResult<DictTypeRow>>(admin, 'POST', '/api/sysDictType/page', { code });
+  const page = await ok<PageResult<DictTypeRow>>(root, 'POST', '/api/sysDictType/page', { code });
   const row = page.items.find((r) => r.code === code);
   if (!row) throw new Error(`no dict type ${code}`);
   return row;
@@ -55,6 +57,7 @@ describe('dictionary access', () => {
       [
         'GET /api/sysDictData/dataList',
         'GET /api/sysDictType/allDictList',
+        'GET /api/sysDictType/choices',
         'GET /api/sysDictType/dataList',
         'GET /api/sysDictType/version',
       ].sort(),
@@ -84,11 +87,14 @@ describe('dictionary access', () => {
       const options = { method, url, ...(payload === undefined ? {} : { payload }) };
       expect((await t.app.inject(options)).statusCode, `anonymous ${method} ${url}`).toBe(401);
       expect((await authed(t.app, staff, options)).statusCode, `staff ${method} ${url}`).toBe(403);
-      expect((await authed(t.app, admin, options)).statusCode, `admin ${method} ${url}`).toBe(200);
+      // Dictionaries are platform-wide (docs/tenancy.md): a tenant admin, even the default tenant's, is refused.
+      expect(body(await authed(t.app, admin, options)).code, `admin ${method} ${url}`).toBe(403);
+      expect((await authed(t.app, root, options)).statusCode, `superadmin ${method} ${url}`).toBe(200);
     }
     for (const url of [
       '/api/sysDictType/version',
       '/api/sysDictType/allDictList',
+      '/api/sysDictType/choices',
       '/api/sysDictData/dataList?Code=sex',
     ]) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(401);
@@ -102,23 +108,23 @@ describe('dictionary types and items', () => {
     const v0 = await version();
     expect(Number.isSafeInteger(v0)).toBe(true);
     expect(await version()).toBe(v0);
-    const typeId = await ok<number>(admin, 'POST', '/api/sysDictType/add', {
+    const typeId = await ok<number>(root, 'POST', '/api/sysDictType/add', {
       code: 'road_level',
       name: '道路等级',
     });
-    const type = await ok<DictTypeRow>(admin, 'GET', `/api/sysDictType/detail?Id=${typeId}&Status=1`);
+    const type = await ok<DictTypeRow>(root, 'GET', `/api/sysDictType/detail?Id=${typeId}&Status=1`);
     expect(type).toMatchObject({ code: 'road_level', name: '道路等级', status: 1, sysFlag: 2, orderNo: 100 });
     // An empty type adds nothing clients cache.
     expect(await version()).toBe(v0);
 
-    const first = await ok<number>(admin, 'POST', '/api/sysDictData/add', {
+    const first = await ok<number>(root, 'POST', '/api/sysDictData/add', {
       dictTypeId: typeId,
       label: '主干道',
       value: 'main',
       tagType: 'success',
       orderNo: 2,
     });
-    await ok<number>(admin, 'POST', '/api/sysDictData/add', {
+    await ok<number>(root, 'POST', '/api/sysDictData/add', {
       dictTypeId: typeId,
       label: '快速路',
       value: 'express',
@@ -130,7 +136,7 @@ describe('dictionary types and items', () => {
     expect((await dataList('road_level')).map((i) => i.label)).toEqual(['快速路', '主干道']);
     expect((await dataList('road_level', 'sysDictData')).map((i) => i.label)).toEqual(['快速路', '主干道']);
 
-    const page = await ok<PageResult<DictDataRow>>(admin, 'POST', '/api/sysDictData/page', {
+    const page = await ok<PageResult<DictDataRow>>(root, 'POST', '/api/sysDictData/page', {
       dictTypeId: typeId,
     });
     expect(page.total).toBe(2);
@@ -139,105 +145,113 @@ describe('dictionary types and items', () => {
       dictTypeId: typeId,
       createUserName: expect.any(String),
     });
-    const list = await ok<DictDataRow[]>(admin, 'GET', `/api/sysDictData/list?dictTypeId=${typeId}`);
+    const list = await ok<DictDataRow[]>(root, 'GET', `/api/sysDictData/list?dictTypeId=${typeId}`);
     expect(list.map((i) => i.value)).toEqual(['express', 'main']);
-    expect((await ok<DictDataRow>(admin, 'GET', `/api/sysDictData/${first}`)).tagType).toBe('success');
+    expect((await ok<DictDataRow>(root, 'GET', `/api/sysDictData/${first}`)).tagType).toBe('success');
 
-    await ok(admin, 'POST', '/api/sysDictData/update', { id: first, label: '主干路' });
+    await ok(root, 'POST', '/api/sysDictData/update', { id: first, label: '主干路' });
     expect(await version()).not.toBe(v1);
     expect((await dataList('road_level')).find((i) => i.id === first)?.label).toBe('主干路');
   });
 
   it('keeps values unique within a type, and codes unique among types', async () => {
-    const typeId = await ok<number>(admin, 'POST', '/api/sysDictType/add', {
+    const typeId = await ok<number>(root, 'POST', '/api/sysDictType/add', {
       code: 'uniq_type',
       name: '唯一',
     });
-    await ok(admin, 'POST', '/api/sysDictData/add', { dictTypeId: typeId, label: '一', value: '1' });
+    await ok(root, 'POST', '/api/sysDictData/add', { dictTypeId: typeId, label: '一', value: '1' });
     const dup = body(
-      await call(admin, 'POST', '/api/sysDictData/add', { dictTypeId: typeId, label: '又一', value: '1' }),
+      await call(root, 'POST', '/api/sysDictData/add', { dictTypeId: typeId, label: '又一', value: '1' }),
     );
     expect(dup).toMatchObject({ code: 'D1006', message: '记录已存在：字典值“1”' });
     // The same value in another type is fine.
     const sex = await typeByCode('sex');
-    const other = await ok<number>(admin, 'POST', '/api/sysDictData/add', {
+    const other = await ok<number>(root, 'POST', '/api/sysDictData/add', {
       dictTypeId: typeId,
       label: '二',
       value: '2',
     });
-    expect(body(await call(admin, 'POST', '/api/sysDictData/update', { id: other, value: '1' })).code).toBe(
+    expect(body(await call(root, 'POST', '/api/sysDictData/update', { id: other, value: '1' })).code).toBe(
       'D1006',
     );
     expect(
-      body(await call(admin, 'POST', '/api/sysDictData/update', { id: other, dictTypeId: sex.id })).code,
+      body(await call(root, 'POST', '/api/sysDictData/update', { id: other, dictTypeId: sex.id })).code,
     ).toBe('D1006');
     expect(
-      body(await call(admin, 'POST', '/api/sysDictType/add', { code: 'uniq_type', name: 'x' })).code,
+      body(await call(root, 'POST', '/api/sysDictType/add', { code: 'uniq_type', name: 'x' })).code,
     ).toBe('D1006');
-    expect(body(await call(admin, 'POST', '/api/sysDictType/add', { code: 'sex', name: 'x' })).code).toBe(
+    expect(body(await call(root, 'POST', '/api/sysDictType/add', { code: 'sex', name: 'x' })).code).toBe(
       'D1006',
     );
     // An item needs a live type.
     expect(
-      body(await call(admin, 'POST', '/api/sysDictData/add', { dictTypeId: 424242, label: 'x', value: 'x' }))
+      body(await call(root, 'POST', '/api/sysDictData/add', { dictTypeId: 424242, label: 'x', value: 'x' }))
         .code,
     ).toBe('D1002');
     expect(
-      body(await call(admin, 'POST', '/api/sysDictData/update', { id: other, dictTypeId: 424242 })).code,
+      body(await call(root, 'POST', '/api/sysDictData/update', { id: other, dictTypeId: 424242 })).code,
     ).toBe('D1002');
   });
 
   it('drops disabled types and items from allDictList and dataList', async () => {
-    const typeId = await ok<number>(admin, 'POST', '/api/sysDictType/add', {
+    const typeId = await ok<number>(root, 'POST', '/api/sysDictType/add', {
       code: 'toggle_me',
       name: '开关',
     });
-    const a = await ok<number>(admin, 'POST', '/api/sysDictData/add', {
+    const a = await ok<number>(root, 'POST', '/api/sysDictData/add', {
       dictTypeId: typeId,
       label: 'A',
       value: 'a',
     });
-    await ok(admin, 'POST', '/api/sysDictData/add', { dictTypeId: typeId, label: 'B', value: 'b' });
+    await ok(root, 'POST', '/api/sysDictData/add', { dictTypeId: typeId, label: 'B', value: 'b' });
     const v0 = await version();
-    await ok(admin, 'POST', '/api/sysDictData/setStatus', { id: a, status: 2 });
+    await ok(root, 'POST', '/api/sysDictData/setStatus', { id: a, status: 2 });
     expect((await dataList('toggle_me')).map((i) => i.value)).toEqual(['b']);
     const v1 = await version();
     expect(v1).not.toBe(v0);
-    await ok(admin, 'POST', '/api/sysDictType/setStatus', { id: typeId, status: 2 });
+    await ok(root, 'POST', '/api/sysDictType/setStatus', { id: typeId, status: 2 });
     expect((await allDicts()).toggle_me).toBeUndefined();
     expect(await dataList('toggle_me')).toEqual([]);
+    // The form designer's picker, open to the tenant admin although the dictionary screen is not.
+    const choices = await ok<{ code: string; name: string }[]>(admin, 'GET', '/api/sysDictType/choices');
+    expect(choices).toContainEqual({ code: 'sex', name: '性别' });
+    expect(choices.map((c) => c.code)).not.toContain('toggle_me');
     expect(await version()).not.toBe(v1);
     // The admin pages still show them, with their status.
-    const page = await ok<PageResult<DictDataRow>>(admin, 'POST', '/api/sysDictData/page', {
+    const page = await ok<PageResult<DictDataRow>>(root, 'POST', '/api/sysDictData/page', {
       dictTypeId: typeId,
       status: 2,
     });
     expect(page.items.map((i) => i.value)).toEqual(['a']);
-    const types = await ok<PageResult<DictTypeRow>>(admin, 'POST', '/api/sysDictType/page', {
+    const types = await ok<PageResult<DictTypeRow>>(root, 'POST', '/api/sysDictType/page', {
       code: 'toggle',
       status: 2,
     });
     expect(types.items.map((i) => i.code)).toEqual(['toggle_me']);
-    await ok(admin, 'POST', '/api/sysDictType/setStatus', { id: typeId, status: 1 });
-    await ok(admin, 'POST', '/api/sysDictData/setStatus', { id: a, status: 1 });
+    await ok(root, 'POST', '/api/sysDictType/setStatus', { id: typeId, status: 1 });
+    await ok(root, 'POST', '/api/sysDictData/setStatus', { id: a, status: 1 });
+    expect(await ok<{ code: string }[]>(admin, 'GET', '/api/sysDictType/choices')).toContainEqual({
+      code: 'toggle_me',
+      name: '开关',
+    });
     // Back to the same content: back to the same stamp.
     expect(await version()).toBe(v0);
   });
 
   it('deletes a type together with its items', async () => {
-    const typeId = await ok<number>(admin, 'POST', '/api/sysDictType/add', {
+    const typeId = await ok<number>(root, 'POST', '/api/sysDictType/add', {
       code: 'to_delete',
       name: '待删',
     });
-    const item = await ok<number>(admin, 'POST', '/api/sysDictData/add', {
+    const item = await ok<number>(root, 'POST', '/api/sysDictData/add', {
       dictTypeId: typeId,
       label: 'X',
       value: 'x',
     });
     expect((await dataList('to_delete')).length).toBe(1);
-    await ok(admin, 'POST', '/api/sysDictType/delete', { id: typeId });
+    await ok(root, 'POST', '/api/sysDictType/delete', { id: typeId });
     expect(await dataList('to_delete')).toEqual([]);
-    expect(body(await call(admin, 'GET', `/api/sysDictData/${item}`)).code).toBe('D1002');
+    expect(body(await call(root, 'GET', `/api/sysDictData/${item}`)).code).toBe('D1002');
     const rows = await t.app.ctx.db
       .selectFrom('sys_dict_data')
       .select('is_delete')
@@ -245,21 +259,21 @@ describe('dictionary types and items', () => {
       .execute();
     expect(rows).toEqual([{ is_delete: 1 }]);
     // The code can be used again.
-    await ok(admin, 'POST', '/api/sysDictType/add', { code: 'to_delete', name: '再建' });
+    await ok(root, 'POST', '/api/sysDictType/add', { code: 'to_delete', name: '再建' });
     expect(await dataList('to_delete')).toEqual([]);
   });
 
   it('protects built-in types: no delete (D9003), no new code (D9002)', async () => {
     const orgType = await typeByCode('org_type');
     expect(orgType.sysFlag).toBe(1);
-    expect(body(await call(admin, 'POST', '/api/sysDictType/delete', { id: orgType.id }))).toMatchObject({
+    expect(body(await call(root, 'POST', '/api/sysDictType/delete', { id: orgType.id }))).toMatchObject({
       code: 'D9003',
       message: '系统内置字典不允许删除',
     });
     expect(
-      body(await call(admin, 'POST', '/api/sysDictType/update', { id: orgType.id, code: 'org_kind' })).code,
+      body(await call(root, 'POST', '/api/sysDictType/update', { id: orgType.id, code: 'org_kind' })).code,
     ).toBe('D9002');
-    await ok(admin, 'POST', '/api/sysDictType/update', {
+    await ok(root, 'POST', '/api/sysDictType/update', {
       id: orgType.id,
       code: 'org_type',
       name: '机构类别',
@@ -271,7 +285,7 @@ describe('dictionary types and items', () => {
   });
 
   it('lists types for the admin screen in order', async () => {
-    const types = await ok<DictTypeRow[]>(admin, 'GET', '/api/sysDictType/list');
+    const types = await ok<DictTypeRow[]>(root, 'GET', '/api/sysDictType/list');
     const orders = types.map((t) => t.orderNo);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
     expect(types.map((t) => t.code)).toEqual(expect.arrayContaining(['org_type', 'sex', 'road_level']));
@@ -290,13 +304,13 @@ describe('dictionary types and items', () => {
       ['/api/sysDictType/setStatus', { id: 1, status: '1' }, ['status']],
     ];
     for (const [url, payload, fields] of cases) {
-      const env = body(await call(admin, 'POST', url, payload));
+      const env = body(await call(root, 'POST', url, payload));
       expect(env.code, `${url} ${JSON.stringify(payload)}`).toBe(400);
       for (const field of fields) expect(env.errors, url).toHaveProperty([field]);
     }
-    expect(body(await call(admin, 'GET', '/api/sysDictType/detail')).errors).toHaveProperty('Id');
+    expect(body(await call(root, 'GET', '/api/sysDictType/detail')).errors).toHaveProperty('Id');
     expect(
-      body(await call(admin, 'POST', '/api/sysDictType/setStatus', { id: 987654321, status: 2 })).code,
+      body(await call(root, 'POST', '/api/sysDictType/setStatus', { id: 987654321, status: 2 })).code,
     ).toBe('D1002');
   });
 });
@@ -333,7 +347,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('dictionaries across processes (Redis
     expect(await eventually(async () => (await otherVersion()) === (await version()))).toBe(true);
     const before = await otherVersion();
     const sex = await typeByCode('sex');
-    await ok(admin, 'POST', '/api/sysDictData/add', { dictTypeId: sex.id, label: '未知', value: '9' });
+    await ok(root, 'POST', '/api/sysDictData/add', { dictTypeId: sex.id, label: '未知', value: '9' });
     expect(await eventually(async () => (await otherList()).some((i) => i.value === '9'))).toBe(true);
     expect(await otherVersion()).not.toBe(before);
   });

@@ -13,7 +13,7 @@ let staff: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await login(t.app, 'admin')).accessToken;
+  admin = (await login(t.app, 'superadmin')).accessToken;
   staff = (await login(t.app, 'fgwstaff')).accessToken;
 });
 afterAll(async () => {

@@ -149,7 +149,7 @@ describe('audit writer and retention', () => {
 
   it('writes what is queued when the app closes', async () => {
     const other = await createTestApp();
-    const { accessToken } = await login(other.app, 'admin');
+    const { accessToken } = await login(other.app, 'superadmin');
     const response = await authed(other.app, accessToken, {
       method: 'POST',
       url: '/api/sysConfig/batchUpdate',
@@ -161,9 +161,9 @@ describe('audit writer and retention', () => {
     const { db } = openDatabase(other.config.database);
     try {
       const ops = await db.selectFrom('sys_log_op').select(['action', 'account']).execute();
-      expect(ops).toContainEqual({ action: 'batchUpdate', account: 'admin' });
+      expect(ops).toContainEqual({ action: 'batchUpdate', account: 'superadmin' });
       const visits = await db.selectFrom('sys_log_vis').select(['action', 'account']).execute();
-      expect(visits).toContainEqual({ action: 'login', account: 'admin' });
+      expect(visits).toContainEqual({ action: 'login', account: 'superadmin' });
     } finally {
       await db.destroy();
       await other.testEnv.cleanup();

@@ -200,21 +200,26 @@ describe('diff log', () => {
       .select(['id', 'value'])
       .where('code', '=', 'sys_web_title')
       .executeTakeFirstOrThrow()) as { id: number; value: string | null };
-    const update = await call(admin, 'POST', '/api/sysConfig/update', { id: row.id, value: '数智测试区' });
+    const update = await call(superadmin, 'POST', '/api/sysConfig/update', {
+      id: row.id,
+      value: '数智测试区',
+    });
     expect(body(update).code).toBe(200);
     const items = (await page<DiffLog>('sysLogDiff', { tableName: 'sys_config', recordId: row.id })).items;
     expect(items).toHaveLength(1);
     const diff = items[0] as DiffLog;
-    expect(diff).toMatchObject({ operation: 'update', changedFields: 'value', account: 'admin' });
+    expect(diff).toMatchObject({ operation: 'update', changedFields: 'value', account: 'superadmin' });
     expect(JSON.parse(diff.beforeData ?? '')).toMatchObject({ code: 'sys_web_title', value: row.value });
     expect(JSON.parse(diff.afterData ?? '')).toMatchObject({ code: 'sys_web_title', value: '数智测试区' });
     expect(diff.traceId).toBeTruthy();
 
     const added = body<number>(
-      await call(admin, 'POST', '/api/sysDictType/add', { code: 'log_probe', name: '日志探针' }),
+      await call(superadmin, 'POST', '/api/sysDictType/add', { code: 'log_probe', name: '日志探针' }),
     );
     expect(added.code).toBe(200);
-    expect(body(await call(admin, 'POST', '/api/sysDictType/delete', { id: added.result })).code).toBe(200);
+    expect(body(await call(superadmin, 'POST', '/api/sysDictType/delete', { id: added.result })).code).toBe(
+      200,
+    );
     const dict = (await page<DiffLog>('sysLogDiff', { tableName: 'sys_dict_type', recordId: added.result }))
       .items;
     expect(dict.map((d) => d.operation)).toEqual(['delete', 'add']);

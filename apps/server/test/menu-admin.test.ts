@@ -281,33 +281,33 @@ describe('menu writes', () => {
   });
 
   it('shows edits, status changes and deletions to signed-in users at once', async () => {
-    const sysConfig = await idOf('sysConfig');
-    // The tenant admin holds 参数配置: a new title shows in their tree on the next request.
+    const sysNotice = await idOf('sysNotice');
+    // The tenant admin holds 通知公告: a new title shows in their tree on the next request.
     const before = flatten(await ok<MenuNode[]>(admin, 'GET', '/api/sysMenu/loginMenuTree'));
-    expect(before.find((n) => n.id === sysConfig)?.meta.title).toBe('参数配置');
-    await ok(root, 'POST', '/api/sysMenu/update', { id: sysConfig, title: '系统参数' });
+    expect(before.find((n) => n.id === sysNotice)?.meta.title).toBe('通知公告');
+    await ok(root, 'POST', '/api/sysMenu/update', { id: sysNotice, title: '公告通知' });
     const renamed = flatten(await ok<MenuNode[]>(admin, 'GET', '/api/sysMenu/loginMenuTree'));
-    expect(renamed.find((n) => n.id === sysConfig)?.meta.title).toBe('系统参数');
-    await ok(root, 'POST', '/api/sysMenu/update', { id: sysConfig, title: '参数配置' });
+    expect(renamed.find((n) => n.id === sysNotice)?.meta.title).toBe('公告通知');
+    await ok(root, 'POST', '/api/sysMenu/update', { id: sysNotice, title: '通知公告' });
 
     // Disabling a button takes its permission away from the same token at once.
     const button = await t.app.ctx.db
       .selectFrom('sys_menu')
       .select('id')
-      .where('permission', '=', 'sysDictType:page')
+      .where('permission', '=', 'sysNotice:page')
       .executeTakeFirstOrThrow();
-    expect((await call(admin, 'POST', '/api/sysDictType/page', {})).statusCode).toBe(200);
+    expect((await call(admin, 'POST', '/api/sysNotice/page', {})).statusCode).toBe(200);
     await ok(root, 'POST', '/api/sysMenu/setStatus', { id: button.id, status: 2 });
-    expect(await ok<string[]>(admin, 'GET', '/api/sysMenu/ownBtnPermList')).not.toContain('sysDictType:page');
-    expect((await call(admin, 'POST', '/api/sysDictType/page', {})).statusCode).toBe(403);
+    expect(await ok<string[]>(admin, 'GET', '/api/sysMenu/ownBtnPermList')).not.toContain('sysNotice:page');
+    expect((await call(admin, 'POST', '/api/sysNotice/page', {})).statusCode).toBe(403);
     await ok(root, 'POST', '/api/sysMenu/setStatus', { id: button.id, status: 1 });
-    expect((await call(admin, 'POST', '/api/sysDictType/page', {})).statusCode).toBe(200);
+    expect((await call(admin, 'POST', '/api/sysNotice/page', {})).statusCode).toBe(200);
 
     // Disabling a page hides it.
-    await ok(root, 'POST', '/api/sysMenu/setStatus', { id: sysConfig, status: 2 });
+    await ok(root, 'POST', '/api/sysMenu/setStatus', { id: sysNotice, status: 2 });
     const hidden = flatten(await ok<MenuNode[]>(admin, 'GET', '/api/sysMenu/loginMenuTree'));
-    expect(hidden.some((n) => n.id === sysConfig)).toBe(false);
-    await ok(root, 'POST', '/api/sysMenu/setStatus', { id: sysConfig, status: 1 });
+    expect(hidden.some((n) => n.id === sysNotice)).toBe(false);
+    await ok(root, 'POST', '/api/sysMenu/setStatus', { id: sysNotice, status: 1 });
   });
 
   it('deletes leaves only (D4000), exports', async () => {

@@ -138,17 +138,17 @@ describe('managing keys', () => {
 
 describe('signed requests', () => {
   it("acts as the bound user, with that user's permissions only", async () => {
-    const config = await t.app.ctx.db.selectFrom('sys_config').select('id').executeTakeFirstOrThrow();
-    const configUrl = `/api/sysConfig/detail?Id=${config.id}`;
+    const role = await t.app.ctx.db.selectFrom('sys_role').select('id').executeTakeFirstOrThrow();
+    const roleUrl = `/api/sysRole/detail?Id=${role.id}`;
     const adminKey = await addKey('admin');
-    const res = await signedCall(adminKey, configUrl);
+    const res = await signedCall(adminKey, roleUrl);
     expect(body(res).code).toBe(200);
 
     const staffKey = await addKey('fgwstaff');
     const info = body<{ account: string }>(await signedCall(staffKey, '/api/sysAuth/userInfo'));
     expect(info.code).toBe(200);
     expect(info.result?.account).toBe('fgwstaff');
-    const denied = await signedCall(staffKey, configUrl);
+    const denied = await signedCall(staffKey, roleUrl);
     expect(denied.statusCode).toBe(403);
 
     // POST bodies are not signed; the method is.

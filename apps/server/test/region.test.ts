@@ -14,11 +14,14 @@ import { REGION_FIXTURE } from './region.fixture.ts';
 
 let t: TestApp;
 let admin: string;
+let tenantAdmin: string;
 let staff: string;
 
 beforeAll(async () => {
   t = await createTestApp({ regionSource: arraySource(REGION_FIXTURE, 4) });
-  admin = (await login(t.app, 'admin')).accessToken;
+  // The region table is one for every tenant: administered by the super admin (docs/tenancy.md).
+  admin = (await login(t.app, 'superadmin')).accessToken;
+  tenantAdmin = (await login(t.app, 'admin')).accessToken;
   staff = (await login(t.app, 'fgwstaff')).accessToken;
 });
 afterAll(async () => {
@@ -150,6 +153,23 @@ describe('local regions', () => {
       await call(admin, 'POST', '/api/sysRegion/add', { pid: 999, code: 'X2', name: '无' }),
     );
     expect(orphan.code).toBe('D1002');
+  });
+
+  it('refuses a tenant admin every region write and the admin screen, and still serves the cascader', async () => {
+    const writes = [
+      ['/api/sysRegion/add', { pid: 310101002, code: '310101002902', name: '租户加的社区' }],
+      ['/api/sysRegion/update', { id: 310101002, name: '租户改的街道' }],
+      ['/api/sysRegion/delete', { id: 310101002001 }],
+      ['/api/sysRegion/page', {}],
+      ['/api/sysRegion/sync', undefined],
+    ] as const;
+    for (const [url, payload] of writes) {
+      expect(body(await call(tenantAdmin, 'POST', url, payload)).code, url).toBe(403);
+    }
+    const street = await ok<RegionRow>(admin, 'GET', '/api/sysRegion/detail?Id=310101002');
+    expect(street.name).toBe('南京东路街道');
+    expect((await tree('?pid=310101002')).map((n) => n.code)).toContain('310101002001');
+    expect(await ok<RegionNode[]>(tenantAdmin, 'GET', '/api/sysRegion/tree?pid=310101002')).not.toEqual([]);
   });
 
   it('renames a region and the name paths under it', async () => {

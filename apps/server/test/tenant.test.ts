@@ -317,17 +317,19 @@ describe('tenant lifecycle', () => {
     const adminToken = (await login(t.app, 'pdadmin')).accessToken;
     expect(await ok<string[]>(adminToken, 'GET', '/api/sysMenu/ownBtnPermList')).toContain('sysRole:page');
 
-    const ids = await menuIdsByName('sysConfig', 'system', 'sysTenant');
+    const ids = await menuIdsByName('sysNotice', 'system', 'sysTenant');
     const button = await db()
       .selectFrom('sys_menu')
       .select('id')
-      .where('permission', '=', 'sysConfig:page')
-      .where('pid', '=', ids.sysConfig as number)
+      .where('permission', '=', 'sysNotice:page')
+      .where('pid', '=', ids.sysNotice as number)
       .executeTakeFirstOrThrow();
-    // The button brings its page and directory; tenant management is never granted to a tenant.
+    // The button brings its page and directory; tenant management and the platform-wide parameters are never
+    // granted to a tenant.
+    const config = await menuIdsByName('sysConfig');
     await ok(root, 'POST', '/api/sysTenant/grantMenu', {
       id: tenantId,
-      menuIdList: [button.id, ids.sysTenant],
+      menuIdList: [button.id, ids.sysTenant, config.sysConfig],
     });
     const own = await ok<number[]>(root, 'GET', `/api/sysTenant/ownMenuList?id=${tenantId}`);
     const platform = await db()
@@ -335,12 +337,12 @@ describe('tenant lifecycle', () => {
       .select('id')
       .where('name', '=', 'platform')
       .executeTakeFirstOrThrow();
-    expect([...own].sort()).toEqual([button.id, ids.sysConfig, platform.id].sort());
+    expect([...own].sort()).toEqual([button.id, ids.sysNotice, platform.id].sort());
 
     // Same token: the new menus and buttons show on the next request.
-    expect(await ok<string[]>(adminToken, 'GET', '/api/sysMenu/ownBtnPermList')).toEqual(['sysConfig:page']);
+    expect(await ok<string[]>(adminToken, 'GET', '/api/sysMenu/ownBtnPermList')).toEqual(['sysNotice:page']);
     const tree = flatten(await ok<MenuNode[]>(adminToken, 'GET', '/api/sysMenu/loginMenuTree'));
-    expect(tree.map((n) => n.name).sort()).toEqual(['platform', 'sysConfig']);
+    expect(tree.map((n) => n.name).sort()).toEqual(['platform', 'sysNotice']);
     expect((await call(adminToken, 'POST', '/api/sysRole/page', {})).statusCode).toBe(403);
     // The tenant's roles lost what the tenant no longer has.
     const roleMenus = await db()

@@ -20,3 +20,10 @@ export const allDictListSchema = z.record(z.string(), z.array(dictDataItemSchema
 export type AllDictList = z.infer<typeof allDictListSchema>;
 
 export const dictDataListQuerySchema = z.object({ Code: z.string().trim().min(1).max(64) });
+
+/**
+ * `GET /api/sysDictType/choices`: code and name of every enabled dictionary type, for whoever picks a
+ * dictionary (the form designer's choice fields); the dictionary screen itself is the super admin's.
+ */
+export const dictTypeChoiceSchema = z.object({ code: z.string(), name: z.string() });
+export type DictTypeChoice = z.infer<typeof dictTypeChoiceSchema>;

@@ -49,10 +49,22 @@ export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
 
 /**
  * Pages that stay with the platform operator (the super admin): a tenant's menu set never holds them or their
- * buttons, so no tenant admin or role can be granted tenant or menu management, nor the installation's
- * scheduled jobs.
+ * buttons, so no tenant admin or role can be granted tenant or menu management, the installation's
+ * scheduled jobs, its parameters, dictionaries, system info and regions (one copy for every tenant), the
+ * shared cache (every tenant's sessions) or the host's figures. docs/tenancy.md has the reasons.
  */
-export const PLATFORM_ONLY_MENUS = ['sysTenant', 'sysMenu', 'sysJob', 'jobDashboard'] as const;
+export const PLATFORM_ONLY_MENUS = [
+  'sysTenant',
+  'sysMenu',
+  'sysJob',
+  'jobDashboard',
+  'sysConfig',
+  'sysDict',
+  'sysInfo',
+  'sysCache',
+  'sysServer',
+  'sysRegion',
+] as const;
 
 /** A menu as `sysMenu/detail` returns it: the stored columns, flat (the tree nodes nest them under `meta`). */
 export const menuRowSchema = z.object({

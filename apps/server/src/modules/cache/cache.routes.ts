@@ -7,6 +7,7 @@ import {
 } from '@shuzhi/contracts/monitor';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { currentUser } from '../../platform/access/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { deleteByPrefix, deleteKey, keyValue, listKeys } from './cache.service.ts';
@@ -22,7 +23,7 @@ export function cacheRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags,
     query: cacheKeyListInputSchema,
     response: cacheKeyListSchema,
-    handler: ({ ctx, query }) => listKeys(ctx, query.prefix ?? ''),
+    handler: ({ ctx, req, query }) => listKeys(ctx, currentUser(req), query.prefix ?? ''),
   });
 
   defineRoute(app, ctx, {
@@ -33,7 +34,7 @@ export function cacheRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags,
     query: cacheKeyInputSchema,
     response: cacheValueSchema.nullable(),
-    handler: ({ ctx, query }) => keyValue(ctx, query.key),
+    handler: ({ ctx, req, query }) => keyValue(ctx, currentUser(req), query.key),
   });
 
   defineRoute(app, ctx, {
@@ -44,7 +45,7 @@ export function cacheRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags,
     body: cacheKeyInputSchema,
     response: z.number(),
-    handler: ({ ctx, body }) => deleteKey(ctx, body.key),
+    handler: ({ ctx, req, body }) => deleteKey(ctx, currentUser(req), body.key),
   });
 
   defineRoute(app, ctx, {
@@ -55,6 +56,6 @@ export function cacheRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags,
     body: cachePrefixInputSchema,
     response: z.number(),
-    handler: ({ ctx, body }) => deleteByPrefix(ctx, body.prefix),
+    handler: ({ ctx, req, body }) => deleteByPrefix(ctx, currentUser(req), body.prefix),
   });
 }

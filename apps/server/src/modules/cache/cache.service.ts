@@ -4,12 +4,14 @@ import {
   type CacheKeyList,
   type CacheValue,
 } from '@shuzhi/contracts/monitor';
-import type { AppContext } from '../../platform/context.ts';
+import { requireSuperAdmin } from '../../platform/access/platform-admin.ts';
+import type { AppContext, AuthUser } from '../../platform/context.ts';
 
 /**
  * 缓存管理: the keys of this application's namespace in the shared cache (memory or Redis), never another
  * application's. Deleting also drops the same keys from every process's local tier, so a deletion takes
- * effect at once everywhere.
+ * effect at once everywhere. The namespace holds every tenant's sessions (user, tenant, permissions): the
+ * screen is the super admin's alone.
  */
 
 export const MASK = '******';
@@ -34,7 +36,8 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
   return out;
 }
 
-export async function listKeys(ctx: AppContext, prefix = ''): Promise<CacheKeyList> {
+export async function listKeys(ctx: AppContext, user: AuthUser, prefix = ''): Promise<CacheKeyList> {
+  requireSuperAdmin(user);
   const { keys, truncated } = await ctx.cache.keys(prefix, CACHE_KEY_LIST_LIMIT);
   return { kind: ctx.cache.kind, keys, truncated };
 }
@@ -48,7 +51,8 @@ function describe(value: unknown): { type: CacheValue['type']; text: string } {
 }
 
 /** The value of one key, masked and size-capped; null when the key does not exist (or just expired). */
-export async function keyValue(ctx: AppContext, key: string): Promise<CacheValue | null> {
+export async function keyValue(ctx: AppContext, user: AuthUser, key: string): Promise<CacheValue | null> {
+  requireSuperAdmin(user);
   const found = await ctx.cache.inspect(key);
   if (!found) return null;
   const { type, text } = describe(SECRET_KEY.test(key) ? MASK : maskSecrets(found.value));
@@ -64,7 +68,8 @@ export async function keyValue(ctx: AppContext, key: string): Promise<CacheValue
 }
 
 /** Deletes one key; answers 1 when it existed, 0 otherwise. */
-export async function deleteKey(ctx: AppContext, key: string): Promise<number> {
+export async function deleteKey(ctx: AppContext, user: AuthUser, key: string): Promise<number> {
+  requireSuperAdmin(user);
   const existed = (await ctx.cache.inspect(key)) !== undefined;
   await ctx.cache.del(key);
   await ctx.cache.local.invalidate(key);
@@ -72,7 +77,8 @@ export async function deleteKey(ctx: AppContext, key: string): Promise<number> {
 }
 
 /** Deletes every key starting with `prefix`; answers how many went from the shared cache. */
-export async function deleteByPrefix(ctx: AppContext, prefix: string): Promise<number> {
+export async function deleteByPrefix(ctx: AppContext, user: AuthUser, prefix: string): Promise<number> {
+  requireSuperAdmin(user);
   const removed = await ctx.cache.delPrefix(prefix);
   await ctx.cache.local.invalidatePrefix(prefix);
   return removed;

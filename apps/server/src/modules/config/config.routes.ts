@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../platform/access/access.ts';
+import { superAdminScope } from '../../platform/access/platform-admin.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { defineCrud } from '../../platform/crud/crud.ts';
 import { FIELD_LABELS as L } from '../../platform/crud/labels.ts';
@@ -42,6 +43,8 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     update: configUpdateInputSchema,
     unique: [{ field: 'code', label: L.code }],
     batchDelete: true,
+    // One copy for every tenant: the platform operator's alone (docs/tenancy.md).
+    scope: superAdminScope,
     // `list` answers every signed-in user (without the permission: only the shell's codes), below.
     omit: ['list'],
     export: [
@@ -61,7 +64,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'GET',
     url: '/api/sysConfig/list',
     access: 'loggedIn',
-    summary: 'Config items (all with sysConfig:list, otherwise the ones the shell reads)',
+    summary: 'Config items (all for the super admin, otherwise the ones the shell reads)',
     tags,
     response: z.array(configItemSchema),
     handler: ({ ctx, req }) => listConfigs(ctx, currentUser(req)),
@@ -74,7 +77,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Config group codes',
     tags,
     response: z.array(z.string()),
-    handler: ({ ctx }) => configGroups(ctx),
+    handler: ({ ctx, req }) => configGroups(ctx, currentUser(req)),
   });
 
   defineRoute(app, ctx, {

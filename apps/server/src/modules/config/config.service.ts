@@ -1,3 +1,4 @@
+import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 import type { ConfigItem } from '@shuzhi/contracts/config';
 import {
   type ConfigBatchUpdateInput,
@@ -9,6 +10,7 @@ import { SYS_FLAG } from '@shuzhi/contracts/envelope';
 import { CLIENT_CONFIG_CODES } from '@shuzhi/contracts/sys-config';
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, SysConfigTable } from '../../db/schema.ts';
+import { requireSuperAdmin } from '../../platform/access/platform-admin.ts';
 import { type DiffEntry, recordDiff } from '../../platform/audit/audit.ts';
 import { configValue, forgetAllConfigValues, forgetConfigValue } from '../../platform/config/sys-config.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
@@ -40,8 +42,9 @@ function toItem(
 const columns = ['id', 'code', 'name', 'value', 'sys_flag', 'group_code', 'order_no', 'remark'] as const;
 
 /**
- * All config items for holders of `sysConfig:list`; everyone else signed in gets only the items the shell
- * needs (CLIENT_CONFIG_CODES), never secrets such as the default password.
+ * All config items for the super admin (the parameters are platform-wide, docs/tenancy.md); everyone else
+ * signed in, tenant admins included, gets only the items the shell needs (CLIENT_CONFIG_CODES), never
+ * secrets such as the default password nor the platform's security settings.
  */
 export async function listConfigs(ctx: AppContext, user: AuthUser): Promise<ConfigItem[]> {
   const rows = await ctx.db
@@ -52,11 +55,12 @@ export async function listConfigs(ctx: AppContext, user: AuthUser): Promise<Conf
     .orderBy('order_no')
     .orderBy('id')
     .execute();
-  const full = user.permissions.has('sysConfig:list');
+  const full = user.accountType === ACCOUNT_TYPE.superAdmin;
   return rows.filter((row) => full || CLIENT_CODES.has(row.code)).map(toItem);
 }
 
-export async function configGroups(ctx: AppContext): Promise<string[]> {
+export async function configGroups(ctx: AppContext, user: AuthUser): Promise<string[]> {
+  requireSuperAdmin(user);
   const rows = await ctx.db
     .selectFrom('sys_config')
     .select('group_code')
@@ -69,11 +73,13 @@ export async function configGroups(ctx: AppContext): Promise<string[]> {
 }
 
 /**
- * Rules of the config table for the CRUD factory: built-in rows (sysFlag 1) cannot be deleted (D9001) and
- * keep their code and flag (D9002), since the platform reads them by code; every write drops the cached
- * values in every process, so a change applies at once without a restart.
+ * Rules of the config table for the CRUD factory: only the super admin adds (reads and the other writes go
+ * through the super-admin scope); built-in rows (sysFlag 1) cannot be deleted (D9001) and keep their code
+ * and flag (D9002), since the platform reads them by code; every write drops the cached values in every
+ * process, so a change applies at once without a restart.
  */
 export const configHooks: CrudHooks<'sys_config', unknown, unknown> = {
+  beforeAdd: ({ user }) => requireSuperAdmin(user),
   beforeUpdate({ row, values }) {
     if (row.sys_flag !== SYS_FLAG.yes) return;
     const codeChanged = values.code !== undefined && values.code !== row.code;
@@ -139,6 +145,7 @@ export async function batchUpdateConfigs(
   input: ConfigBatchUpdateInput,
   traceId: string | null = null,
 ): Promise<null> {
+  requireSuperAdmin(user);
   const values = new Map(input.map((entry) => [entry.code, entry.value] as const));
   const codes = [...values.keys()];
   const diffs = await ctx.db.transaction().execute(async (trx) => {
@@ -184,6 +191,7 @@ export async function saveSysInfo(
   input: SaveSysInfoInput,
   traceId: string | null = null,
 ): Promise<SysInfo> {
+  requireSuperAdmin(user);
   const entries = (Object.keys(SYS_INFO_CODES) as (keyof SysInfo)[]).flatMap((field) => {
     const value = input[field];
     return value === undefined ? [] : [{ field, code: SYS_INFO_CODES[field], value }];

@@ -1,4 +1,9 @@
-import { allDictListSchema, dictDataItemSchema, dictDataListQuerySchema } from '@shuzhi/contracts/dict';
+import {
+  allDictListSchema,
+  dictDataItemSchema,
+  dictDataListQuerySchema,
+  dictTypeChoiceSchema,
+} from '@shuzhi/contracts/dict';
 import {
   dictDataAddInputSchema,
   dictDataPageInputSchema,
@@ -12,6 +17,7 @@ import {
 } from '@shuzhi/contracts/dict-admin';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { superAdminScope } from '../../platform/access/platform-admin.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { defineCrud } from '../../platform/crud/crud.ts';
 import { FIELD_LABELS as L } from '../../platform/crud/labels.ts';
@@ -20,6 +26,7 @@ import {
   allDictListResult,
   dictDataHooks,
   dictDataList,
+  dictTypeChoices,
   dictTypeHooks,
   dictVersion,
 } from './dict.service.ts';
@@ -44,6 +51,8 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     update: dictTypeUpdateInputSchema,
     unique: [{ field: 'code', label: L.code }],
     setStatus: true,
+    // Dictionaries are one copy for every tenant: administered by the platform operator (docs/tenancy.md).
+    scope: superAdminScope,
     hooks: dictTypeHooks,
   });
 
@@ -69,6 +78,7 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     update: dictDataUpdateInputSchema,
     unique: [{ field: 'value', within: ['dictTypeId'], label: VALUE }],
     setStatus: true,
+    scope: superAdminScope,
     hooks: dictDataHooks,
   });
 
@@ -92,6 +102,16 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags: ['sysDictType'],
     response: dictVersionSchema,
     handler: ({ ctx, locale }) => dictVersion(ctx, locale),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/sysDictType/choices',
+    access: 'loggedIn',
+    summary: 'Code and name of every enabled dictionary type, for pickers (the form designer)',
+    tags: ['sysDictType'],
+    response: z.array(dictTypeChoiceSchema),
+    handler: ({ ctx }) => dictTypeChoices(ctx),
   });
 
   for (const service of ['sysDictType', 'sysDictData']) {

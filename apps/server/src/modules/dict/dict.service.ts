@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { AllDictList, DictDataItem } from '@shuzhi/contracts/dict';
+import type { AllDictList, DictDataItem, DictTypeChoice } from '@shuzhi/contracts/dict';
 import { dictItemLabel } from '@shuzhi/contracts/dict-labels';
 import { STATUS, SYS_FLAG } from '@shuzhi/contracts/envelope';
 import { LOCALES, type Locale } from '@shuzhi/contracts/i18n';
+import { requireSuperAdmin } from '../../platform/access/platform-admin.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { CrudHooks } from '../../platform/crud/crud.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
@@ -114,12 +115,26 @@ export async function dictVersion(ctx: AppContext, locale: Locale): Promise<numb
   return (await dicts(ctx, locale)).version;
 }
 
+/** Enabled dictionary types by order, for pickers: any signed-in user reads them, as they read the items. */
+export async function dictTypeChoices(ctx: AppContext): Promise<DictTypeChoice[]> {
+  return ctx.db
+    .selectFrom('sys_dict_type')
+    .select(['code', 'name'])
+    .where('is_delete', '=', 0)
+    .where('status', '=', STATUS.enabled)
+    .orderBy('order_no')
+    .orderBy('code')
+    .execute();
+}
+
 /**
- * Dictionary types: built-in ones (sysFlag 1) cannot be deleted (D9003) and keep their code (D9002), since
- * the platform and the web app read them by code. Deleting a type deletes its items with it, in the same
- * transaction (an item without its type could never be seen or edited again).
+ * Dictionary types (platform-wide like the items: only the super admin adds; reads and the other writes go
+ * through the super-admin scope): built-in ones (sysFlag 1) cannot be deleted (D9003) and keep their code
+ * (D9002), since the platform and the web app read them by code. Deleting a type deletes its items with it,
+ * in the same transaction (an item without its type could never be seen or edited again).
  */
 export const dictTypeHooks: CrudHooks<'sys_dict_type', unknown, unknown> = {
+  beforeAdd: ({ user }) => requireSuperAdmin(user),
   beforeUpdate({ row, values }) {
     if (row.sys_flag === SYS_FLAG.yes && values.code !== undefined && values.code !== row.code) {
       throw new AppError('D9002');
@@ -148,7 +163,8 @@ export const dictTypeHooks: CrudHooks<'sys_dict_type', unknown, unknown> = {
 
 /** Dictionary items: their type must exist (D1002); the value is unique within the type (factory, D1006). */
 export const dictDataHooks: CrudHooks<'sys_dict_data', unknown, unknown> = {
-  async beforeAdd({ trx, values }) {
+  async beforeAdd({ trx, user, values }) {
+    requireSuperAdmin(user);
     await requireType(trx, values.dict_type_id);
   },
   async beforeUpdate({ trx, values, row }) {

@@ -99,6 +99,23 @@ export function toMenuNode(row: MenuRow): MenuNode {
   };
 }
 
+function pagePaths(nodes: readonly MenuNode[]): string[] {
+  return nodes.flatMap((node) => [
+    ...(node.type === MENU_TYPE.menu && node.path.startsWith('/') && !node.meta.isHide ? [node.path] : []),
+    ...pagePaths(node.children),
+  ]);
+}
+
+/**
+ * A directory's redirect when the user may open that page, otherwise the first page of the directory they
+ * may open: a tenant admin's 平台管理 names 参数配置, a platform-only page they are never given.
+ */
+function reachableRedirect(dir: MenuNode): string | null {
+  const paths = pagePaths(dir.children);
+  if (dir.redirect && paths.includes(dir.redirect)) return dir.redirect;
+  return paths[0] ?? dir.redirect;
+}
+
 /**
  * Directories and menus the user may open, as a tree ordered by orderNo then id. A granted menu brings its
  * directories along; a disabled node hides its whole branch; a directory left without pages is dropped.
@@ -133,7 +150,10 @@ export async function loginMenuTree(ctx: AppContext, user: AuthUser): Promise<Me
     (children.get(pid) ?? []).flatMap((row) => {
       const node = toMenuNode(row);
       node.children = build(row.id);
-      return row.type === MENU_TYPE.dir && node.children.length === 0 ? [] : [node];
+      if (row.type !== MENU_TYPE.dir) return [node];
+      if (node.children.length === 0) return [];
+      node.redirect = reachableRedirect(node);
+      return [node];
     });
   const roots = rows.filter((r) => r.pid === 0 || !byId.has(r.pid)).map((r) => r.pid);
   return [...new Set(roots)].flatMap(build);

@@ -16,6 +16,7 @@ import {
 } from '@shuzhi/contracts/region';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { superAdminScope } from '../../platform/access/platform-admin.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { defineCrud } from '../../platform/crud/crud.ts';
 import { FIELD_LABELS as L } from '../../platform/crud/labels.ts';
@@ -63,6 +64,8 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext): void {
       update: regionUpdateInputSchema,
       unique: [{ field: 'code', label: L.code }],
       omit: ['list'],
+      // One region table for every tenant (GB/T 2260): administered by the platform operator.
+      scope: superAdminScope,
       hooks: regionHooks,
     });
 

@@ -9,6 +9,7 @@ import {
   type RegionSyncStatus,
 } from '@shuzhi/contracts/region';
 import { type SqlBool, sql } from 'kysely';
+import { requireSuperAdmin } from '../../platform/access/platform-admin.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { CrudHooks } from '../../platform/crud/crud.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
@@ -242,7 +243,8 @@ type ParentRow = { id: number; level: number; full_code: string; full_name: stri
  * everything under it. A region with live children cannot be deleted (D9010).
  */
 export const regionHooks: CrudHooks<'sys_region', { pid: number }, unknown> = {
-  async beforeAdd({ trx, values }) {
+  async beforeAdd({ trx, user, values }) {
+    requireSuperAdmin(user);
     const parent = (await trx
       .selectFrom('sys_region')
       .select(['id', 'level', 'full_code', 'full_name'])

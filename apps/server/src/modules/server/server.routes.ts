@@ -1,5 +1,6 @@
 import { serverInfoSchema } from '@shuzhi/contracts/monitor';
 import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../platform/access/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { serverInfo } from './server.service.ts';
@@ -12,6 +13,6 @@ export function serverRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Host, process, database and cache figures (CPU sampled over 200 ms)',
     tags: ['sysServer'],
     response: serverInfoSchema,
-    handler: ({ ctx }) => serverInfo(ctx),
+    handler: ({ ctx, req }) => serverInfo(ctx, currentUser(req)),
   });
 }

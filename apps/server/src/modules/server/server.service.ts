@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerInfo } from '@shuzhi/contracts/monitor';
 import { sql } from 'kysely';
-import type { AppContext } from '../../platform/context.ts';
+import { requireSuperAdmin } from '../../platform/access/platform-admin.ts';
+import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 
 /** 服务监控: a snapshot of the host, the process, the database and the cache. */
@@ -118,7 +119,9 @@ async function disk(path: string): Promise<ServerInfo['disk']> {
 
 const KEY_COUNT_LIMIT = 100_000;
 
-export async function serverInfo(ctx: AppContext): Promise<ServerInfo> {
+/** The host's memory, disks and paths are the platform operator's, not a tenant's. */
+export async function serverInfo(ctx: AppContext, user: AuthUser): Promise<ServerInfo> {
+  requireSuperAdmin(user);
   const [usage, db, dataDisk, keys] = await Promise.all([
     cpuUsage(),
     database(ctx),

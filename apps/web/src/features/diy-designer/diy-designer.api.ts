@@ -1,4 +1,4 @@
-import type { DictTypeRow } from '@shuzhi/contracts/dict-admin';
+import type { DictTypeChoice } from '@shuzhi/contracts/dict';
 import type {
   DesignSaveInput,
   DesignSaveResult,
@@ -8,7 +8,6 @@ import type {
 import { http } from '../../platform/http/http.ts';
 
 export type { DesignSaveResult, FormDesignResult };
-export type DictTypeChoice = { code: string; name: string };
 
 const silent = { silent: true } as const;
 
@@ -21,10 +20,7 @@ export const designerApi = {
   version: (id: number, version: number) =>
     http.get<FormDesignForFilling>(`/api/diyData/${id}/design`, { version }, silent),
   /** Dictionary types for a choice field's options (code and name). */
-  dictTypes: async (): Promise<DictTypeChoice[]> => {
-    const rows = await http.get<DictTypeRow[]>('/api/sysDictType/list', undefined, silent);
-    return rows.map((row) => ({ code: row.code, name: row.name }));
-  },
+  dictTypes: () => http.get<DictTypeChoice[]>('/api/sysDictType/choices', undefined, silent),
 };
 
 export const DESIGNER_KEYS = {
