@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { MIGRATIONS } from './db/migrations/index.ts';
+import { MIGRATIONS } from './db/migrations/migrations.ts';
 import { seed } from './db/seeds/seed.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { lockScreenRoutes } from './modules/auth/lock-screen.routes.ts';
@@ -36,6 +36,7 @@ import { startRegions } from './modules/region/region.service.ts';
 import type { RegionSource } from './modules/region/region.source.ts';
 import { roleRoutes } from './modules/role/role.routes.ts';
 import { serverRoutes } from './modules/server/server.routes.ts';
+import { installSwagger } from './modules/swagger/swagger-gate.ts';
 import { tenantRoutes } from './modules/tenant/tenant.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { userCenterRoutes } from './modules/user-center/user-center.routes.ts';
@@ -56,7 +57,6 @@ import { parseQueryString } from './platform/http/querystring.ts';
 import type { RouteModule } from './platform/http/route.ts';
 import { installZodCompilers } from './platform/http/schema-compilers.ts';
 import { installSecurity } from './platform/http/security.ts';
-import { installSwagger } from './platform/http/swagger-gate.ts';
 import { installWebApp } from './platform/http/web-app.ts';
 import { installRealtime } from './platform/realtime/server.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { m0001Platform } from '../src/db/migrations/0001-platform.ts';
-import { MIGRATIONS } from '../src/db/migrations/index.ts';
+import { MIGRATIONS } from '../src/db/migrations/migrations.ts';
 import { MENUS } from '../src/db/seeds/data/menus.ts';
 import { DEMO_DATA, seed } from '../src/db/seeds/seed.ts';
 import type { SeedMenu } from '../src/db/seeds/types.ts';

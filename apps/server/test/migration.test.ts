@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../src/db/migrations/index.ts';
+import { MIGRATIONS } from '../src/db/migrations/migrations.ts';
 import { loadConfig } from '../src/platform/config/config.ts';
 import { openDatabase } from '../src/platform/db/db.ts';
 import { type Migration, MigrationError, migrate } from '../src/platform/db/migrator.ts';

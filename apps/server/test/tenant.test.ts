@@ -2,7 +2,7 @@ import type { PageResult } from '@shuzhi/contracts/envelope';
 import { type MenuNode, PLATFORM_ONLY_MENUS } from '@shuzhi/contracts/menu';
 import type { TenantResetPwdResult, TenantRow } from '@shuzhi/contracts/tenant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../src/db/migrations/index.ts';
+import { MIGRATIONS } from '../src/db/migrations/migrations.ts';
 import { DEFAULT_TENANT_ID, DEMO_DATA, seed } from '../src/db/seeds/seed.ts';
 import { loadConfig } from '../src/platform/config/config.ts';
 import { openDatabase } from '../src/platform/db/db.ts';

@@ -8,17 +8,17 @@ import { STATUS } from '@shuzhi/contracts/envelope';
 import type { Locale } from '@shuzhi/contracts/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { checkSignInPassword, decryptPassword } from '../../modules/auth/auth.service.ts';
-import { checkCaptcha, createCaptcha } from '../auth/captcha.ts';
-import { signInState } from '../auth/sign-in-throttle.ts';
-import { configBool } from '../config/sys-config.ts';
-import type { AppContext } from '../context.ts';
-import { AppError, HttpError, ValidationError } from '../errors/app-error.ts';
-import { businessMessage, platformMessage } from '../errors/messages.ts';
-import { failure } from './envelope.ts';
-import { localeOf } from './locale.ts';
-import { defineRoute } from './route.ts';
-import { zodToOpenApi } from './schema-compilers.ts';
+import { checkCaptcha, createCaptcha } from '../../platform/auth/captcha.ts';
+import { signInState } from '../../platform/auth/sign-in-throttle.ts';
+import { configBool } from '../../platform/config/sys-config.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, HttpError, ValidationError } from '../../platform/errors/app-error.ts';
+import { businessMessage, platformMessage } from '../../platform/errors/messages.ts';
+import { failure } from '../../platform/http/envelope.ts';
+import { localeOf } from '../../platform/http/locale.ts';
+import { defineRoute } from '../../platform/http/route.ts';
+import { zodToOpenApi } from '../../platform/http/schema-compilers.ts';
+import { checkSignInPassword, decryptPassword } from '../auth/auth.service.ts';
 
 /**
  * The API documentation (/swagger) is closed until an administrator signs in to it, as Admin.NET does:
