@@ -61,7 +61,13 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-export type RunningShuzhi = { baseUrl: string; dataDir: string; stop: () => Promise<void> };
+export type RunningShuzhi = {
+  baseUrl: string;
+  dataDir: string;
+  /** The server's process id (memory and CPU figures of benchmarks read /proc/<pid>). */
+  pid: number | null;
+  stop: () => Promise<void>;
+};
 
 /**
  * Starts the built app on a fresh embedded database. The first start migrates and seeds; config rows
@@ -93,6 +99,7 @@ export async function launchShuzhi(
   return {
     baseUrl,
     dataDir,
+    pid: running.pid ?? null,
     stop: async () => {
       await stop(running);
       rmSync(dataDir, { recursive: true, force: true });
