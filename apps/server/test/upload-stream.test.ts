@@ -13,6 +13,8 @@ import { createTestApp, login, setConfig, type TestApp } from './helpers.ts';
 let t: TestApp;
 let token: string;
 let base: string;
+/** Requests still open when a test fails are dropped, so that closing the app does not wait for them. */
+const open = new Set<ReturnType<typeof request>>();
 
 const MB = 1024 * 1024;
 const tmpDir = () => join(t.config.dataDir, UPLOAD_TMP_DIR);
@@ -51,6 +53,8 @@ async function partlySentUpload(fileName: string, data: Buffer, first: number) {
       'content-length': String(head.length + data.length + tail.length),
     },
   });
+  open.add(req);
+  req.on('close', () => open.delete(req));
   const answer = new Promise<{ code: number; result: UploadedFile }>((resolve, reject) => {
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
@@ -81,6 +85,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const req of open) req.destroy();
   await t?.close();
 });
 
