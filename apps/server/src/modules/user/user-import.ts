@@ -222,9 +222,9 @@ function issueText(issue: z.core.$ZodIssue, locale: Locale): string {
 const business = (code: BusinessErrorCode, locale: Locale) => BUSINESS_ERRORS[code][locale];
 
 /**
- * Imports users from an uploaded template (the file at `path`): every row is checked (format, codes, scope, unique account in the
- * system and in the file); the valid rows go in one transaction; the refused ones come back with their
- * reasons and an error report (the uploaded sheet with an error column) kept for half an hour.
+ * Imports users from an uploaded template (the file at `path`): every row is checked (format, codes, scope,
+ * unique account in the system and in the file); the valid rows go in one transaction; the refused ones come
+ * back with their reasons and an error report (the uploaded sheet with an error column) kept for half an hour.
  */
 export async function importUsers(
   ctx: AppContext,
