@@ -61,7 +61,13 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-export type RunningShuzhi = { baseUrl: string; dataDir: string; stop: () => Promise<void> };
+export type RunningShuzhi = {
+  baseUrl: string;
+  dataDir: string;
+  /** The server's process id (memory and CPU figures of benchmarks read /proc/<pid>). */
+  pid: number | null;
+  stop: () => Promise<void>;
+};
 
 /**
  * Migrates and seeds an embedded database once, in a folder of its own (the database, its generated keys):
@@ -124,6 +130,7 @@ export async function launchShuzhi(
   return {
     baseUrl,
     dataDir,
+    pid: server.pid ?? null,
     stop: async () => {
       await stop(server);
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import {
@@ -42,7 +42,8 @@ import {
 } from '../../platform/diy/data-table.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { businessMessage } from '../../platform/errors/messages.ts';
-import { contentDisposition } from '../../platform/files/storage.ts';
+import { contentDisposition, moveFile } from '../../platform/files/storage.ts';
+import { discardUpload, readUpload, type Upload } from '../../platform/http/multipart.ts';
 import {
   designOf,
   dictLabels,
@@ -53,7 +54,6 @@ import {
 } from '../diy-data/diy-data.service.ts';
 import { headerLayout } from '../diy-ledger/ledger-columns.ts';
 import { type FilingPeriod, periodNames, resolveFilingPeriod } from '../diy-period/diy-period.service.ts';
-import { readFileUpload } from '../file/file.service.ts';
 import { isDateField, type Mapping, mapHeader, templateColumns } from './import-columns.ts';
 import { holdJob, orphanedJobs, releaseJob } from './import-lease.ts';
 import { importText, owned, Resolver } from './import-values.ts';
@@ -435,14 +435,29 @@ export async function uploadImport(
 ): Promise<{ jobId: number }> {
   await expireJobs(ctx);
   const open = await openForImport(ctx, user, tableId);
-  let upload: Awaited<ReturnType<typeof readFileUpload>>;
+  let upload: Upload;
   try {
     // Fields may come before or after the file (`periodId` after it is fine).
-    upload = await readFileUpload(req, IMPORT_MAX_BYTES);
+    upload = await readUpload(req, IMPORT_MAX_BYTES);
   } catch (error) {
     if (error instanceof AppError && error.code === 'D8002') throw new AppError('F1031');
     throw error;
   }
+  try {
+    return await startCheck(ctx, user, open, upload, locale);
+  } finally {
+    await discardUpload(upload);
+  }
+}
+
+/** Moves the upload into a new job's folder, maps its header and checks its rows in the background. */
+async function startCheck(
+  ctx: AppContext,
+  user: AuthUser,
+  open: OpenForm,
+  upload: Upload,
+  locale: Locale,
+): Promise<{ jobId: number }> {
   const periodText = upload.fields.periodId;
   const periodId = periodText && /^\d+$/.test(periodText) ? Number(periodText) : undefined;
   if (periodText && periodId === undefined) throw new AppError('F1025');
@@ -454,8 +469,8 @@ export async function uploadImport(
   const dir = workDir(ctx, jobId);
   await mkdir(dir, { recursive: true });
   const file = join(dir, 'upload.xlsx');
-  await writeFile(file, upload.data);
   try {
+    await moveFile(upload.path, file);
     const zip = await openZip(file);
     let total: number | null = null;
     const rows = sheetRows(zip, (last) => {

@@ -13,10 +13,10 @@ import { currentUser } from '../../platform/access/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { defineCrud } from '../../platform/crud/crud.ts';
 import { readableFile, sendStoredFile } from '../../platform/files/storage.ts';
+import { withUpload } from '../../platform/http/multipart.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import {
   filesOfRecord,
-  readFileUpload,
   refuseFilesInUse,
   removeDeletedFiles,
   renamed,
@@ -78,7 +78,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: uploadedFileSchema,
     handler: async ({ ctx, req }) => {
       const limits = await uploadLimits(ctx);
-      return uploadFile(ctx, currentUser(req), await readFileUpload(req, limits.maxBytes), limits);
+      return withUpload(req, limits.maxBytes, (upload) => uploadFile(ctx, currentUser(req), upload, limits));
     },
   });
 

@@ -8,52 +8,14 @@ import {
   suffixOf,
 } from '@shuzhi/contracts/file';
 import { filePreviewUrl, type UploadedFile } from '@shuzhi/contracts/user-center';
-import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { configValue } from '../../platform/config/sys-config.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { AppError, ValidationError } from '../../platform/errors/app-error.ts';
 import { CHECKABLE_KINDS } from '../../platform/files/sniff.ts';
-import { formatBytes, removeStoredFile, storeFile, whereReadable } from '../../platform/files/storage.ts';
-
-export type FileUpload = { data: Buffer; fileName: string; fields: Record<string, string> };
-
-/**
- * The one file of an `uploadFile` request with every plain field, whether sent before or after the file.
- * The name is kept as the client sent it (folders included) so that `../x.pdf` can be refused rather than
- * quietly shortened. D8000 when there is no file or the form cannot be read, D8002 past `maxBytes`.
- */
-export async function readFileUpload(req: FastifyRequest, maxBytes: number): Promise<FileUpload> {
-  if (!req.isMultipart()) throw new AppError('D8000');
-  // Field names are the caller's: no prototype for `__proto__` to reach.
-  const fields: Record<string, string> = Object.create(null);
-  let file: { data: Buffer; fileName: string; truncated: boolean } | null = null;
-  try {
-    // A longer file is truncated, not thrown, so the refusal is D8002 with the limit in it.
-    const options: Parameters<typeof req.parts>[0] & { throwFileSizeLimit: boolean } = {
-      limits: { fileSize: maxBytes + 1, files: 1 },
-      throwFileSizeLimit: false,
-      preservePath: true,
-    };
-    const parts = req.parts(options);
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        file ??= { data, fileName: part.filename ?? '', truncated: part.file.truncated };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError('D8000');
-  }
-  if (!file) throw new AppError('D8000');
-  if (file.truncated || file.data.length > maxBytes)
-    throw new AppError('D8002', { max: formatBytes(maxBytes) });
-  return { data: file.data, fileName: file.fileName, fields };
-}
+import { removeStoredFile, storeFile, whereReadable } from '../../platform/files/storage.ts';
+import type { Upload } from '../../platform/http/multipart.ts';
 
 /** The upload limits now in force: allowed suffixes (those whose content can be checked) and bytes. */
 export async function uploadLimits(ctx: AppContext): Promise<{ allowed: string[]; maxBytes: number }> {
@@ -70,14 +32,16 @@ export async function uploadLimits(ctx: AppContext): Promise<{ allowed: string[]
 export async function uploadFile(
   ctx: AppContext,
   caller: AuthUser,
-  upload: FileUpload,
+  upload: Upload,
   limits: { allowed: string[]; maxBytes: number },
 ): Promise<UploadedFile> {
   const parsed = fileUploadFieldsSchema.safeParse(upload.fields, { reportInput: true });
   if (!parsed.success) throw new ValidationError(parsed.error.issues, 'body');
   const fields = parsed.data;
   const stored = await storeFile(ctx, caller, {
-    data: upload.data,
+    path: upload.path,
+    size: upload.size,
+    md5: upload.md5,
     fileName: upload.fileName,
     allowed: limits.allowed,
     maxBytes: limits.maxBytes,

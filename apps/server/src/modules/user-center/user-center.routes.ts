@@ -13,7 +13,7 @@ import { currentUser } from '../../platform/access/access.ts';
 import { verifyOpPassword } from '../../platform/auth/op-password.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { readableFile, sendStoredFile } from '../../platform/files/storage.ts';
-import { readUpload } from '../../platform/http/multipart.ts';
+import { withUpload } from '../../platform/http/multipart.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { baseInfo, setOpPassword, updateBaseInfo, uploadUserImage } from './user-center.service.ts';
 
@@ -79,7 +79,7 @@ export function userCenterRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags: fileTags,
     response: uploadedFileSchema,
     handler: async ({ ctx, req }) =>
-      uploadUserImage(ctx, currentUser(req), 'avatar', await readUpload(req, AVATAR_MAX_BYTES)),
+      withUpload(req, AVATAR_MAX_BYTES, (upload) => uploadUserImage(ctx, currentUser(req), 'avatar', upload)),
   });
 
   defineRoute(app, ctx, {
@@ -90,7 +90,9 @@ export function userCenterRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags: fileTags,
     response: uploadedFileSchema,
     handler: async ({ ctx, req }) =>
-      uploadUserImage(ctx, currentUser(req), 'signature', await readUpload(req, SIGNATURE_MAX_BYTES)),
+      withUpload(req, SIGNATURE_MAX_BYTES, (upload) =>
+        uploadUserImage(ctx, currentUser(req), 'signature', upload),
+      ),
   });
 
   defineRoute(app, ctx, {

@@ -130,7 +130,9 @@ export async function uploadUserImage(
         ctx,
         caller,
         {
-          data: upload.data,
+          path: upload.path,
+          size: upload.size,
+          md5: upload.md5,
           fileName: upload.fileName,
           allowed: IMAGE_KINDS,
           maxBytes: IMAGE_LIMITS[column],

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { defineCrud } from '../../platform/crud/crud.ts';
 import { sendXlsx } from '../../platform/crud/export.ts';
-import { readUpload } from '../../platform/http/multipart.ts';
+import { withUpload } from '../../platform/http/multipart.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import {
   ACCOUNT_LABEL,
@@ -244,9 +244,9 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
       'the answer lists the rows refused and why',
     tags: TAGS,
     response: userImportResultSchema,
-    handler: async ({ req, locale }) => {
-      const upload = await readUpload(req, USER_IMPORT_MAX_BYTES);
-      return importUsers(ctx, req.user as AuthUser, upload.data, locale);
-    },
+    handler: ({ req, locale }) =>
+      withUpload(req, USER_IMPORT_MAX_BYTES, (upload) =>
+        importUsers(ctx, req.user as AuthUser, upload.path, locale),
+      ),
   });
 }

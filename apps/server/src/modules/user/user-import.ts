@@ -159,11 +159,14 @@ const cellText = (cell: ExcelJS.Cell): string => {
 
 type SheetRow = { row: number; values: Partial<Record<UserImportColumn, string>> };
 
-/** Reads the first sheet: D1010 when it is no workbook, lacks a required column or has too many rows. */
-async function readSheet(buffer: Buffer) {
+/**
+ * Reads the first sheet of the workbook at `path` (an upload, at most USER_IMPORT_MAX_BYTES): D1010 when it is
+ * no workbook, lacks a required column or has too many rows.
+ */
+async function readSheet(path: string) {
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    await workbook.xlsx.readFile(path);
   } catch {
     throw new AppError('D1010');
   }
@@ -219,17 +222,17 @@ function issueText(issue: z.core.$ZodIssue, locale: Locale): string {
 const business = (code: BusinessErrorCode, locale: Locale) => BUSINESS_ERRORS[code][locale];
 
 /**
- * Imports users from an uploaded template: every row is checked (format, codes, scope, unique account in the
- * system and in the file); the valid rows go in one transaction; the refused ones come back with their
- * reasons and an error report (the uploaded sheet with an error column) kept for half an hour.
+ * Imports users from an uploaded template (the file at `path`): every row is checked (format, codes, scope,
+ * unique account in the system and in the file); the valid rows go in one transaction; the refused ones come
+ * back with their reasons and an error report (the uploaded sheet with an error column) kept for half an hour.
  */
 export async function importUsers(
   ctx: AppContext,
   user: AuthUser,
-  buffer: Buffer,
+  path: string,
   locale: Locale,
 ): Promise<UserImportResult> {
-  const { workbook, sheet, rows, width } = await readSheet(buffer);
+  const { workbook, sheet, rows, width } = await readSheet(path);
   const view = await scopeOf(ctx, user);
   const { orgs, positions, roles } = await tenantCodes(ctx, user);
   const orgByCode = new Map(orgs.map((o) => [o.code, o]));

@@ -1,5 +1,41 @@
+import { open } from 'node:fs/promises';
+
 /** A file kind recognised from its leading bytes, with the suffix and content type it is stored under. */
 export type SniffedKind = { kind: string; suffix: string; contentType: string };
+
+/**
+ * Bytes to sniff, read a piece at a time: an upload on disk is never read whole into memory (its head for
+ * magic numbers, its tail and central directory for zips, 64 KB chunks for text).
+ */
+export type ByteSource = { size: number; read(position: number, length: number): Promise<Buffer> };
+
+export function bufferSource(data: Buffer): ByteSource {
+  return { size: data.length, read: async (position, length) => data.subarray(position, position + length) };
+}
+
+/** Opens the file at `path` as a ByteSource for `use`, closing it afterwards. */
+export async function withFileSource<T>(path: string, use: (source: ByteSource) => Promise<T>): Promise<T> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    return await use({
+      size,
+      async read(position, length) {
+        const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - position)));
+        const { bytesRead } = await file.read(buffer, 0, buffer.length, position);
+        return buffer.subarray(0, bytesRead);
+      },
+    });
+  } finally {
+    await file.close();
+  }
+}
+
+const sourceOf = (bytes: Buffer | ByteSource): ByteSource =>
+  Buffer.isBuffer(bytes) ? bufferSource(bytes) : bytes;
+
+const HEAD = 16;
+const CHUNK = 64 * 1024;
 
 type Signature = SniffedKind & { test: (head: Buffer) => boolean };
 
@@ -39,9 +75,12 @@ const SIGNATURES: Signature[] = [
   },
 ];
 
-/** The kind of `data` among `allowed`, or null when it is none of them. */
-export function sniffKind(data: Buffer, allowed: readonly string[]): SniffedKind | null {
-  const head = data.subarray(0, 16);
+/** The kind of `bytes` among `allowed`, or null when it is none of them. */
+export async function sniffKind(
+  bytes: Buffer | ByteSource,
+  allowed: readonly string[],
+): Promise<SniffedKind | null> {
+  const head = await sourceOf(bytes).read(0, HEAD);
   for (const signature of SIGNATURES) {
     if (allowed.includes(signature.kind) && signature.test(head)) {
       return { kind: signature.kind, suffix: signature.suffix, contentType: signature.contentType };
@@ -56,26 +95,47 @@ const ZIP_EMPTY = [0x50, 0x4b, 0x05, 0x06];
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const CENTRAL_ENTRY = 0x02014b50;
 
+/** Reads a region of a source through a 64 KB window, so a central directory costs few reads and little memory. */
+class Window {
+  private start = 0;
+  private bytes: Buffer = Buffer.alloc(0);
+  constructor(private readonly source: ByteSource) {}
+  async at(position: number, length: number): Promise<Buffer> {
+    if (position < this.start || position + length > this.start + this.bytes.length) {
+      this.start = position;
+      this.bytes = await this.source.read(position, Math.max(length, CHUNK));
+    }
+    return this.bytes.subarray(position - this.start, position - this.start + length);
+  }
+}
+
 /**
- * The entry names of a zip archive, read from its central directory; null when `data` is not a complete
+ * The entry names of a zip archive, read from its central directory; null when the bytes are not a complete
  * zip (a truncated or merely "PK"-prefixed file, ZIP64 archives included, is not accepted as one).
  */
-export function zipEntryNames(data: Buffer): string[] | null {
-  if (!startsWith(data, ZIP_LOCAL) && !startsWith(data, ZIP_EMPTY)) return null;
-  if (data.length < 22) return null;
-  const lowest = Math.max(0, data.length - 22 - 0xffff);
-  for (let end = data.length - 22; end >= lowest; end--) {
-    if (data.readUInt32LE(end) !== END_OF_CENTRAL_DIRECTORY) continue;
-    const count = data.readUInt16LE(end + 10);
-    let offset = data.readUInt32LE(end + 16);
+export async function zipEntryNames(bytes: Buffer | ByteSource): Promise<string[] | null> {
+  const source = sourceOf(bytes);
+  const size = source.size;
+  const head = await source.read(0, 4);
+  if (!startsWith(head, ZIP_LOCAL) && !startsWith(head, ZIP_EMPTY)) return null;
+  if (size < 22) return null;
+  const tailStart = Math.max(0, size - 22 - 0xffff);
+  const tail = await source.read(tailStart, size - tailStart);
+  const window = new Window(source);
+  for (let end = tail.length - 22; end >= 0; end--) {
+    if (tail.readUInt32LE(end) !== END_OF_CENTRAL_DIRECTORY) continue;
+    const count = tail.readUInt16LE(end + 10);
+    let offset = tail.readUInt32LE(end + 16);
     const names: string[] = [];
     for (let i = 0; i < count; i++) {
-      if (offset + 46 > data.length || data.readUInt32LE(offset) !== CENTRAL_ENTRY) return null;
-      const nameLength = data.readUInt16LE(offset + 28);
-      const extraLength = data.readUInt16LE(offset + 30);
-      const commentLength = data.readUInt16LE(offset + 32);
-      if (offset + 46 + nameLength > data.length) return null;
-      names.push(data.toString('utf8', offset + 46, offset + 46 + nameLength));
+      if (offset + 46 > size) return null;
+      const entry = await window.at(offset, 46);
+      if (entry.readUInt32LE(0) !== CENTRAL_ENTRY) return null;
+      const nameLength = entry.readUInt16LE(28);
+      const extraLength = entry.readUInt16LE(30);
+      const commentLength = entry.readUInt16LE(32);
+      if (offset + 46 + nameLength > size) return null;
+      names.push((await window.at(offset + 46, nameLength)).toString('utf8'));
       offset += 46 + nameLength + extraLength + commentLength;
     }
     return names;
@@ -83,31 +143,41 @@ export function zipEntryNames(data: Buffer): string[] | null {
   return null;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-const gb18030 = new TextDecoder('gb18030', { fatal: true });
-
 /**
  * The charset of plain text: no NUL byte and no other control character than tab, line breaks, form feed
  * and Ctrl-Z, decoding as UTF-8 (a BOM is fine) or else as GB18030 (GBK text from Chinese Excel and
- * Notepad); null for anything else.
+ * Notepad); null for anything else. Read in chunks, decoded as a stream.
  */
-export function textCharset(data: Buffer): 'utf-8' | 'gb18030' | null {
-  for (const byte of data) {
-    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c && byte !== 0x1a) {
-      return null;
+export async function textCharset(bytes: Buffer | ByteSource): Promise<'utf-8' | 'gb18030' | null> {
+  const source = sourceOf(bytes);
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  let isUtf8 = true;
+  for (let position = 0; position < source.size; position += CHUNK) {
+    const chunk = await source.read(position, CHUNK);
+    for (const byte of chunk) {
+      if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c && byte !== 0x1a) {
+        return null;
+      }
+      if (byte === 0x7f) return null;
     }
-    if (byte === 0x7f) return null;
+    if (isUtf8) isUtf8 = decodes(utf8, chunk);
   }
+  if (isUtf8 && decodes(utf8)) return 'utf-8';
+  const gb18030 = new TextDecoder('gb18030', { fatal: true });
+  for (let position = 0; position < source.size; position += CHUNK) {
+    if (!decodes(gb18030, await source.read(position, CHUNK))) return null;
+  }
+  return decodes(gb18030) ? 'gb18030' : null;
+}
+
+/** Feeds a fatal decoder one chunk (or, without one, ends the stream); false when the bytes do not decode. */
+function decodes(decoder: InstanceType<typeof TextDecoder>, chunk?: Buffer): boolean {
   try {
-    utf8.decode(data);
-    return 'utf-8';
+    if (chunk) decoder.decode(chunk, { stream: true });
+    else decoder.decode();
+    return true;
   } catch {
-    try {
-      gb18030.decode(data);
-      return 'gb18030';
-    } catch {
-      return null;
-    }
+    return false;
   }
 }
 
@@ -133,26 +203,32 @@ export const CHECKABLE_KINDS = [
 ] as readonly string[];
 
 /**
- * The kind of `data` when it is what the suffix `kind` (without dot, `jpeg` already read as `jpg`) claims,
+ * The kind of `bytes` when it is what the suffix `kind` (without dot, `jpeg` already read as `jpg`) claims,
  * else null: images and pdf by their magic number; docx, xlsx, pptx as zips holding `word/`, `xl/`, `ppt/`
  * parts; doc, xls, ppt as OLE compound files (the suffix tells which); zip as any complete zip; txt and
  * csv as text (`textCharset`). `suffix` is the name's own (`.jpeg` stays `.jpeg`).
  */
-export function matchSuffix(data: Buffer, kind: string, suffix = `.${kind}`): SniffedKind | null {
+export async function matchSuffix(
+  bytes: Buffer | ByteSource,
+  kind: string,
+  suffix = `.${kind}`,
+): Promise<SniffedKind | null> {
+  const source = sourceOf(bytes);
+  const head = await source.read(0, HEAD);
   const signature = SIGNATURES.find((s) => s.kind === kind);
   if (signature) {
-    return signature.test(data.subarray(0, 16)) ? { kind, suffix, contentType: signature.contentType } : null;
+    return signature.test(head) ? { kind, suffix, contentType: signature.contentType } : null;
   }
   const contentType = CONTENT_TYPES[kind];
   if (!contentType) return null;
   if (kind === 'doc' || kind === 'xls' || kind === 'ppt') {
-    return startsWith(data, OLE) ? { kind, suffix, contentType } : null;
+    return startsWith(head, OLE) ? { kind, suffix, contentType } : null;
   }
   if (kind === 'txt' || kind === 'csv') {
-    const charset = textCharset(data);
+    const charset = await textCharset(source);
     return charset ? { kind, suffix, contentType: `${contentType}; charset=${charset}` } : null;
   }
-  const names = zipEntryNames(data);
+  const names = await zipEntryNames(source);
   if (!names) return null;
   const part = OOXML_PART[kind];
   if (part && !names.some((name) => name.startsWith(part))) return null;

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 import { hasPathParts, kindOfSuffix, suffixOf } from '@shuzhi/contracts/file';
@@ -14,7 +13,7 @@ import type { Db } from '../db/db.ts';
 import { formatDateTime } from '../db/time.ts';
 import { AppError } from '../errors/app-error.ts';
 import { belongReadable, readableBelongTypes } from './belong.ts';
-import { matchSuffix, type SniffedKind, sniffKind } from './sniff.ts';
+import { matchSuffix, type SniffedKind, sniffKind, withFileSource } from './sniff.ts';
 
 export type StoredFile = Pick<
   SysFileTable,
@@ -33,7 +32,10 @@ export type StoredFile = Pick<
 >;
 
 export type StoreFileInput = {
-  data: Buffer;
+  /** The upload on disk (DATA_DIR/tmp): moved into place when stored, left to the caller when refused. */
+  path: string;
+  size: number;
+  md5: string;
   /** The client's file name: kept for display and downloads only, never used in the path. */
   fileName: string;
   /** Kinds of sniff.ts the content must be. */
@@ -90,12 +92,15 @@ export function storedPath(ctx: AppContext, filePath: string): string | null {
   return full.startsWith(root + sep) ? full : null;
 }
 
-/** The kind an upload is stored as, or the refusal (D8000 empty, D8002 size, D8003 folders, D8001, D8005). */
-export function checkUpload(input: StoreFileInput): SniffedKind {
-  if (input.data.length === 0) throw new AppError('D8000');
-  if (input.data.length > input.maxBytes) throw new AppError('D8002', { max: formatBytes(input.maxBytes) });
+/**
+ * The kind an upload is stored as, or the refusal (D8000 empty, D8002 size, D8003 folders, D8001, D8005); the
+ * content is read from disk, only as far as its kind needs.
+ */
+export async function checkUpload(input: StoreFileInput): Promise<SniffedKind> {
+  if (input.size === 0) throw new AppError('D8000');
+  if (input.size > input.maxBytes) throw new AppError('D8002', { max: formatBytes(input.maxBytes) });
   if (input.match !== 'name') {
-    const kind = sniffKind(input.data, input.allowed);
+    const kind = await withFileSource(input.path, (source) => sniffKind(source, input.allowed));
     if (!kind) throw new AppError('D8001', { types: input.allowed.join(', ') });
     return kind;
   }
@@ -105,14 +110,25 @@ export function checkUpload(input: StoreFileInput): SniffedKind {
   if (!claimed || !input.allowed.includes(claimed)) {
     throw new AppError('D8001', { types: input.allowed.join(', ') });
   }
-  const found = matchSuffix(input.data, kind, `.${claimed}`);
+  const found = await withFileSource(input.path, (source) => matchSuffix(source, kind, `.${claimed}`));
   if (!found) throw new AppError('D8005', { suffix: `.${claimed}` });
   return found;
 }
 
+/** Moves a file to `target` (a rename within DATA_DIR; a copy when DATA_DIR spans file systems). */
+export async function moveFile(from: string, target: string): Promise<void> {
+  try {
+    await rename(from, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await copyFile(from, target);
+    await rm(from, { force: true });
+  }
+}
+
 /**
- * Checks and stores an upload: size, then the kind by its first bytes; writes
- * DATA_DIR/upload/yyyy/MM/dd/<id><suffix> and its `sys_file` row (in `db`, which may be the caller's
+ * Checks and stores an upload: size, then the kind by its first bytes; moves it to
+ * DATA_DIR/upload/yyyy/MM/dd/<id><suffix> and writes its `sys_file` row (in `db`, which may be the caller's
  * transaction). The file is removed again when the row cannot be written.
  */
 export async function storeFile(
@@ -121,7 +137,7 @@ export async function storeFile(
   input: StoreFileInput,
   db: Db = ctx.db,
 ): Promise<StoredFile> {
-  const kind = checkUpload(input);
+  const kind = await checkUpload(input);
 
   const id = ctx.newId();
   const now = new Date();
@@ -134,7 +150,7 @@ export async function storeFile(
   ].join('/');
   const full = join(ctx.config.dataDir, ...filePath.split('/'));
   await mkdir(dirname(full), { recursive: true });
-  await writeFile(full, input.data, { flag: 'wx' });
+  await moveFile(input.path, full);
 
   const row: StoredFile = {
     id,
@@ -142,7 +158,7 @@ export async function storeFile(
     file_name: cleanFileName(input.fileName, kind.suffix),
     suffix: kind.suffix,
     file_path: filePath,
-    size: input.data.length,
+    size: input.size,
     content_type: kind.contentType,
     file_type: input.fileType,
     belong_id: input.belongId ?? null,
@@ -157,7 +173,7 @@ export async function storeFile(
         ...row,
         provider: 'local',
         create_org_name: caller.orgName || null,
-        file_md5: createHash('md5').update(input.data).digest('hex'),
+        file_md5: input.md5,
         remark: input.remark ?? null,
         create_time: formatDateTime(now),
         create_user_name: caller.realName,
