@@ -28,7 +28,8 @@ module.exports = {
     {
       name: 'web-feature-not-other-feature',
       severity: 'error',
-      comment: 'A feature does not import another: what two features share moves to components/ or platform/.',
+      comment:
+        'A feature does not import another: what two features share moves to components/ or platform/.',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
