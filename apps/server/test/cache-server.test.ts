@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
-import type { CacheKeyList, CacheValue, ServerInfo } from '@shuzhi/contracts/monitor';
-import { serverInfoSchema } from '@shuzhi/contracts/monitor';
+import type { CacheKeyList, CacheValue, ServerInfo } from '@shuzhi/contracts/server';
+import { serverInfoSchema } from '@shuzhi/contracts/server';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskSecrets } from '../src/modules/cache/cache.service.ts';

@@ -1,5 +1,5 @@
 import type { PageResult } from '@shuzhi/contracts/envelope';
-import type { UserExtOrg, UserImportResult, UserPageItem, UserRow } from '@shuzhi/contracts/user-admin';
+import type { UserExtOrg, UserImportResult, UserPageItem, UserRow } from '@shuzhi/contracts/user';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

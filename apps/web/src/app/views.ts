@@ -46,7 +46,7 @@ export const VIEWS: Record<string, View> = {
   '/diyReport/audit/index': lazy(() => import('../features/diy-audit/diy-audit.page.tsx')),
   '/diyReport/recycle/index': lazy(() => import('../features/diy-recycle/diy-recycle.page.tsx')),
   '/diyReport/period/index': lazy(() => import('../features/diy-period/diy-period.page.tsx')),
-  '/diyLoad/loadTable/index': lazy(() => import('../features/diy-load/load-table.page.tsx')),
+  '/diyLoad/loadTable/index': lazy(() => import('../features/diy-rollup/load-table.page.tsx')),
   '/diyReport/index': lazy(() => import('../features/diy-report/diy-report.page.tsx')),
 };
 

@@ -4,7 +4,7 @@ import {
   cacheKeyListSchema,
   cachePrefixInputSchema,
   cacheValueSchema,
-} from '@shuzhi/contracts/monitor';
+} from '@shuzhi/contracts/server';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../platform/access/access.ts';

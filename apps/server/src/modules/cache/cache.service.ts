@@ -3,7 +3,7 @@ import {
   CACHE_VALUE_MAX_CHARS,
   type CacheKeyList,
   type CacheValue,
-} from '@shuzhi/contracts/monitor';
+} from '@shuzhi/contracts/server';
 import { requireSuperAdmin } from '../../platform/access/platform-admin.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 

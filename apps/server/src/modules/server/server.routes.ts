@@ -1,4 +1,4 @@
-import { serverInfoSchema } from '@shuzhi/contracts/monitor';
+import { serverInfoSchema } from '@shuzhi/contracts/server';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/access/access.ts';
 import type { AppContext } from '../../platform/context.ts';

@@ -3,7 +3,7 @@ import { stat, statfs } from 'node:fs/promises';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ServerInfo } from '@shuzhi/contracts/monitor';
+import type { ServerInfo } from '@shuzhi/contracts/server';
 import { sql } from 'kysely';
 import { requireSuperAdmin } from '../../platform/access/platform-admin.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';

@@ -13,7 +13,7 @@ import {
   userResetPwdResultSchema,
   userRowSchema,
   userUpdateInputSchema,
-} from '@shuzhi/contracts/user-admin';
+} from '@shuzhi/contracts/user';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, AuthUser } from '../../platform/context.ts';

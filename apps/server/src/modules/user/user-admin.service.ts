@@ -2,7 +2,7 @@ import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 import { type PageInput, type PageResult, pageResult, STATUS } from '@shuzhi/contracts/envelope';
 import type { Localized } from '@shuzhi/contracts/i18n';
 import { own } from '@shuzhi/contracts/own';
-import { USER_SORTABLE, type UserExtOrg, type UserPageItem } from '@shuzhi/contracts/user-admin';
+import { USER_SORTABLE, type UserExtOrg, type UserPageItem } from '@shuzhi/contracts/user';
 import { type SelectQueryBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Database, SysUserTable } from '../../db/schema.ts';
 import {

@@ -9,7 +9,7 @@ import {
   type UserImportError,
   type UserImportResult,
   userAddInputSchema,
-} from '@shuzhi/contracts/user-admin';
+} from '@shuzhi/contracts/user';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import type { Localized } from '@shuzhi/contracts/i18n';
-import type { UserImportColumn } from '@shuzhi/contracts/user-admin';
+import type { UserImportColumn } from '@shuzhi/contracts/user';
 import type { ExportColumn } from '../../platform/crud/export.ts';
 import { FIELD_LABELS } from '../../platform/crud/labels.ts';
 

@@ -1,4 +1,4 @@
-import { CACHE_PREFIX_MIN } from '@shuzhi/contracts/monitor';
+import { CACHE_PREFIX_MIN } from '@shuzhi/contracts/server';
 
 /** A namespace group of keys: the text up to and including the first `:` (or the whole key). */
 export type KeyGroup = { prefix: string; count: number };

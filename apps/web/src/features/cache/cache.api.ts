@@ -1,4 +1,4 @@
-import type { CacheKeyList, CacheValue } from '@shuzhi/contracts/monitor';
+import type { CacheKeyList, CacheValue } from '@shuzhi/contracts/server';
 import { http } from '../../platform/http/http.ts';
 
 export type { CacheKeyList, CacheValue };

@@ -1,5 +1,5 @@
 import { DeleteOutlined, KeyOutlined, LockOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { CACHE_PREFIX_MIN } from '@shuzhi/contracts/monitor';
+import { CACHE_PREFIX_MIN } from '@shuzhi/contracts/server';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,

@@ -1,4 +1,4 @@
-import type { ServerInfo } from '@shuzhi/contracts/monitor';
+import type { ServerInfo } from '@shuzhi/contracts/server';
 import { http } from '../../platform/http/http.ts';
 
 export type { ServerInfo };

@@ -1,5 +1,5 @@
 import { CloudServerOutlined, DatabaseOutlined, HddOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { ServerInfo } from '@shuzhi/contracts/monitor';
+import type { ServerInfo } from '@shuzhi/contracts/server';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,

@@ -1,6 +1,6 @@
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 import { STATUS } from '@shuzhi/contracts/envelope';
-import type { UserAddInput, UserExtOrg, UserRow, UserUpdateInput } from '@shuzhi/contracts/user-admin';
+import type { UserAddInput, UserExtOrg, UserRow, UserUpdateInput } from '@shuzhi/contracts/user';
 import { isAccount, isEmail, isIdCard, isMobile, parseIdCard } from '@shuzhi/contracts/validators';
 
 /** Text fields of the form (besides account and realName), in the order of its sections. */

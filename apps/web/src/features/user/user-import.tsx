@@ -1,5 +1,5 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { USER_IMPORT_MAX_ROWS } from '@shuzhi/contracts/user-admin';
+import { USER_IMPORT_MAX_ROWS } from '@shuzhi/contracts/user';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Modal, Space, Spin, Steps, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';

@@ -7,7 +7,7 @@ import type {
   UserPageItem,
   UserRow,
   UserUpdateInput,
-} from '@shuzhi/contracts/user-admin';
+} from '@shuzhi/contracts/user';
 import { downloadFile } from '../../platform/data/download.ts';
 import { createResource } from '../../platform/data/resource.ts';
 import { http } from '../../platform/http/http.ts';

@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
-import type { UserImportResult, UserRow } from '@shuzhi/contracts/user-admin';
+import type { UserImportResult, UserRow } from '@shuzhi/contracts/user';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
