@@ -11,11 +11,12 @@ export default defineConfig({
     // A page under a loaded CI machine may take seconds to show what a poll waits for (the default is 1 s);
     // Playwright's own waits already allow 20 s.
     expect: { poll: { timeout: 10_000, interval: 100 } },
-    // Files share modules within a worker, so one Chromium serves every file of it (support.ts). Most files
-    // start a server of their own: one file at a time keeps a two-core machine from starving the browser.
-    // The E2E group runs after the unit and server tests.
+    // Files share modules within a worker, so one Chromium serves every file of it (support.ts). Each file
+    // starts a server of its own on a copy of the seeded database; two files at a time keep both cores busy
+    // while one of them waits on the page (most of an E2E file's time). The E2E group runs after the unit
+    // and server tests.
     isolate: false,
-    maxWorkers: 1,
+    maxWorkers: 2,
     sequence: { groupOrder: 1 },
   },
 });
