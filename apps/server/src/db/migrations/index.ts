@@ -11,6 +11,7 @@ import { m0009DiyForms } from './0009-diy-forms.ts';
 import { m0010DiyPages } from './0010-diy-pages.ts';
 import { m0011DiyCollectConfirm } from './0011-diy-collect-confirm.ts';
 import { m0012DiyPeriodsRollupsImport } from './0012-diy-periods-rollups-import.ts';
+import { m0014ServiceSessions } from './0014-service-sessions.ts';
 
 /** Every migration in order, imported statically so that the bundled server carries them. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0010DiyPages,
   m0011DiyCollectConfirm,
   m0012DiyPeriodsRollupsImport,
+  m0014ServiceSessions,
 ];
