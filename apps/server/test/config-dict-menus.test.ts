@@ -156,6 +156,7 @@ describe('config, dictionary and system-info menus', () => {
       '0010-diy-pages',
       '0011-diy-collect-confirm',
       '0012-diy-periods-rollups-import',
+      '0014-service-sessions',
     ]);
     for (const name of ['platform', 'sysConfig', 'sysDict', 'sysLog', 'sysLogOp'])
       expect(await status(name), name).toBe(1);

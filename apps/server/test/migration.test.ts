@@ -42,6 +42,7 @@ describe('migrations', () => {
       '0010-diy-pages',
       '0011-diy-collect-confirm',
       '0012-diy-periods-rollups-import',
+      '0014-service-sessions',
     ]);
     expect(await migrate(db, dialect, MIGRATIONS)).toEqual([]);
     expect(await tables()).toEqual(
@@ -89,7 +90,10 @@ describe('migrations', () => {
         .insertInto('diy_data_77')
         .values({ id: 1, tenant_id: 1, is_delete: 0, create_org_id: 5 })
         .execute();
-      expect(await migrate(old, opened.dialect, MIGRATIONS)).toEqual(['0012-diy-periods-rollups-import']);
+      expect(await migrate(old, opened.dialect, MIGRATIONS)).toEqual([
+        '0012-diy-periods-rollups-import',
+        '0014-service-sessions',
+      ]);
       const row = await old.selectFrom('diy_data_77').selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({ period_id: null, is_zero: 0, late: 0 });
     } finally {
