@@ -209,6 +209,7 @@ describe('config, dictionary and system-info menus', () => {
       '0011-diy-collect-confirm',
       '0012-diy-periods-rollups-import',
       '0013-platform-wide-pages',
+      '0014-service-sessions',
     ]);
     for (const name of ['platform', 'sysConfig', 'sysDict', 'sysLog', 'sysLogOp'])
       expect(await status(name), name).toBe(1);

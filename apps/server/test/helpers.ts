@@ -148,18 +148,52 @@ export async function loginRequest(
   });
 }
 
-/** Logs a seeded user in (captcha must be off) and returns the tokens; fails the test on any error. */
-export async function login(
-  app: FastifyInstance,
-  account: string,
-  password: string = DEFAULT_PASSWORD,
-): Promise<Tokens> {
-  const response = await loginRequest(app, account, password);
-  const envelope = body<Tokens>(response);
+/** The password the `login` helper changes a default or expired one to, as the user must (see below). */
+export const CHANGED_PASSWORD = 'Changed@2026';
+
+// Per app: accounts whose default password `login` has changed, so that later sign-ins use the new one.
+const changedPasswords = new WeakMap<FastifyInstance, Set<string>>();
+
+/** The password a seeded account signs in with in this app: CHANGED_PASSWORD once `login` changed it. */
+export function passwordOf(app: FastifyInstance, account: string): string {
+  return changedPasswords.get(app)?.has(account) ? CHANGED_PASSWORD : DEFAULT_PASSWORD;
+}
+
+/**
+ * Signs in and returns the login result as it is, a password change owed or not (captcha must be off);
+ * fails the test on any error. The password defaults to the account's current one (`passwordOf`).
+ */
+export async function loginAsIs(app: FastifyInstance, account: string, password?: string): Promise<Tokens> {
+  const typed = password ?? passwordOf(app, account);
+  const envelope = body<Tokens>(await loginRequest(app, account, typed));
   if (envelope.code !== 200 || !envelope.result) {
     throw new Error(`login ${account} failed: ${JSON.stringify(envelope)}`);
   }
+  // The default password signed in: an administrator reset the account (or it was never changed).
+  if (typed === DEFAULT_PASSWORD) changedPasswords.get(app)?.delete(account);
   return envelope.result;
+}
+
+/**
+ * Logs a seeded user in (captcha must be off) and returns the tokens; fails the test on any error. An account
+ * that must change its password first (isDefPwd / isUpdatePwd) does so the way a user must, to
+ * CHANGED_PASSWORD, and signs in again; later calls for that account in the same app sign in with it.
+ * Tests of the flags or of the forced change itself use `loginAsIs`.
+ */
+export async function login(app: FastifyInstance, account: string, password?: string): Promise<Tokens> {
+  const typed = password ?? passwordOf(app, account);
+  const tokens = await loginAsIs(app, account, typed);
+  if (!tokens.isDefPwd && !tokens.isUpdatePwd) return tokens;
+  const change = await authed(app, tokens.accessToken, {
+    method: 'POST',
+    url: '/api/sysUser/changePwd',
+    payload: { passwordOld: encrypt(app, typed), passwordNew: encrypt(app, CHANGED_PASSWORD) },
+  });
+  if (body(change).code !== 200) throw new Error(`password change of ${account} failed: ${change.body}`);
+  const changed = changedPasswords.get(app) ?? new Set<string>();
+  changedPasswords.set(app, changed);
+  changed.add(account);
+  return loginAsIs(app, account, CHANGED_PASSWORD);
 }
 
 /** A GET/POST with the Bearer token. */

@@ -9,10 +9,10 @@ import {
   authed,
   body,
   createTestApp,
-  DEFAULT_PASSWORD,
   encrypt,
   login,
   loginRequest,
+  passwordOf,
   setConfig,
   type TestApp,
 } from './helpers.ts';
@@ -107,7 +107,10 @@ describe('operation log', () => {
   it('masks the login password and captcha answer but keeps the structure and the account', async () => {
     await flushAudit(t.app.ctx);
     await db().deleteFrom('sys_log_op').execute();
-    const response = await loginRequest(t.app, 'admin', DEFAULT_PASSWORD, { codeId: 'c-123', code: 'abcd' });
+    const response = await loginRequest(t.app, 'admin', passwordOf(t.app, 'admin'), {
+      codeId: 'c-123',
+      code: 'abcd',
+    });
     expect(body(response).code).toBe(200);
     const items = (await page<OpLog>('sysLogOp', { keyword: 'sysAuth/login' })).items;
     expect(items).toHaveLength(1);

@@ -145,7 +145,8 @@ describe('mobile sign-in', () => {
 
     const env = await loginPhone(ADMIN_PHONE, code);
     expect(env.code).toBe(200);
-    expect(env.result?.isDefPwd).toBe(true);
+    // The stored flag: admin changed the default password when it first signed in (helpers' login).
+    expect(env.result?.isDefPwd).toBe(false);
     expect(await userInfo(env.result?.accessToken ?? '')).toBe('admin');
     // Single use.
     expect((await loginPhone(ADMIN_PHONE, code)).code).toBe('D1013');
@@ -354,7 +355,7 @@ describe('automatic login by URL parameter', () => {
     const env = await auto({ code: 'acc-admin', type: 1, paramName: 'code' });
     expect(env.code).toBe(200);
     expect(await userInfo(env.result?.accessToken ?? '')).toBe('admin');
-    expect(env.result).toMatchObject({ isDefPwd: true, isUpdatePwd: false });
+    expect(env.result).toMatchObject({ isDefPwd: false, isUpdatePwd: false });
     expect(idpCalls.at(-1)).toEqual({
       path: '/idp/1',
       body: { type: 1, code: 'acc-admin', paramName: 'code', usi: null },

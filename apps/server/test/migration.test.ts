@@ -43,6 +43,7 @@ describe('migrations', () => {
       '0011-diy-collect-confirm',
       '0012-diy-periods-rollups-import',
       '0013-platform-wide-pages',
+      '0014-service-sessions',
     ]);
     expect(await migrate(db, dialect, MIGRATIONS)).toEqual([]);
     expect(await tables()).toEqual(
@@ -93,6 +94,7 @@ describe('migrations', () => {
       expect(await migrate(old, opened.dialect, MIGRATIONS)).toEqual([
         '0012-diy-periods-rollups-import',
         '0013-platform-wide-pages',
+        '0014-service-sessions',
       ]);
       const row = await old.selectFrom('diy_data_77').selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({ period_id: null, is_zero: 0, late: 0 });

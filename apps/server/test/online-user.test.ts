@@ -11,6 +11,7 @@ import {
   createTestApp,
   encrypt,
   login,
+  passwordOf,
   setConfig,
   TEST_HASH_COST,
   type TestApp,
@@ -315,7 +316,7 @@ describe('lock screen', () => {
     const unlock = (password: string, token = tokens.accessToken) =>
       post(token, '/api/sysAuth/unLockScreen', { password: encrypt(t.app, password) });
     expect(body(await unlock('wrong-password')).code).toBe('D1000');
-    expect(body(await unlock('Shuzhi@2026')).code).toBe(200);
+    expect(body(await unlock(passwordOf(t.app, 'hpleader'))).code).toBe(200);
     expect(
       body(await post(tokens.accessToken, '/api/sysAuth/unLockScreen', { password: 'garbage' })).code,
     ).toBe('D0010');

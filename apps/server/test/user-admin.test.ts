@@ -10,6 +10,7 @@ import {
   DEFAULT_PASSWORD,
   lockOut,
   login,
+  loginAsIs,
   loginRequest,
   type TestApp,
 } from './helpers.ts';
@@ -302,7 +303,7 @@ describe('add and update', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row.password).toMatch(/^\$argon2id\$/);
-    const tokens = await login(t.app, 'newclerk01', DEFAULT_PASSWORD);
+    const tokens = await loginAsIs(t.app, 'newclerk01', DEFAULT_PASSWORD);
     expect(tokens.isDefPwd).toBe(true);
   });
 
@@ -605,7 +606,7 @@ describe('status, password, lock, roles, delete', () => {
     expect(row.is_def_pwd).toBe(1);
     expect(row.password).toMatch(/^\$argon2id\$/);
     expect((await call(token, 'GET', '/api/sysAuth/userInfo')).statusCode).toBe(401);
-    expect((await login(t.app, account, password)).isDefPwd).toBe(true);
+    expect((await loginAsIs(t.app, account, password)).isDefPwd).toBe(true);
     expect(await code(admin, 'POST', '/api/sysUser/resetPwd', { id: 987654321 })).toBe('D1002');
   });
 
@@ -769,7 +770,7 @@ describe('export and import', () => {
     expect(
       (await ok<UserRow>(admin, 'GET', `/api/sysUser/detail?Id=${await userId('import03')}`)).accountType,
     ).toBe(666);
-    expect((await login(t.app, 'import01')).isDefPwd).toBe(true);
+    expect((await loginAsIs(t.app, 'import01')).isDefPwd).toBe(true);
 
     // The error report: the uploaded sheet with an error column, for the uploader only.
     const reportUrl = `/api/sysUser/importErrorReport?id=${result.errorReportId}`;

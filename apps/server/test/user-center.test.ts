@@ -7,9 +7,10 @@ import {
   authed,
   body,
   createTestApp,
-  DEFAULT_PASSWORD,
   encrypt,
   login,
+  loginAsIs,
+  passwordOf,
   setConfig,
   type TestApp,
 } from './helpers.ts';
@@ -155,7 +156,7 @@ describe('operation password', () => {
     expect(
       body(
         await post('/api/sysUser/setOpPassword', {
-          password: encrypt(t.app, DEFAULT_PASSWORD),
+          password: encrypt(t.app, passwordOf(t.app, 'njdlstaff')),
           opPassword: encrypt(t.app, '123'),
         }),
       ).code,
@@ -165,7 +166,7 @@ describe('operation password', () => {
       expect(
         body(
           await post('/api/sysUser/setOpPassword', {
-            password: encrypt(t.app, DEFAULT_PASSWORD),
+            password: encrypt(t.app, passwordOf(t.app, 'njdlstaff')),
             opPassword: encrypt(t.app, 'abcdef123456'),
           }),
         ).code,
@@ -183,7 +184,7 @@ describe('operation password', () => {
     expect(
       body(
         await post('/api/sysUser/setOpPassword', {
-          password: encrypt(t.app, DEFAULT_PASSWORD),
+          password: encrypt(t.app, passwordOf(t.app, 'njdlstaff')),
           opPassword: encrypt(t.app, OP),
         }),
       ).code,
@@ -238,7 +239,7 @@ describe('operation password', () => {
       body(
         await post(
           '/api/sysUser/setOpPassword',
-          { password: encrypt(t.app, DEFAULT_PASSWORD), opPassword: encrypt(t.app, OP) },
+          { password: encrypt(t.app, passwordOf(t.app, 'gzlstaff')), opPassword: encrypt(t.app, OP) },
           other,
         ),
       ).code,
@@ -285,16 +286,16 @@ describe('isUpdatePwd', () => {
       .set({ password_update_time: old })
       .where('account', '=', 'yjjchief')
       .execute();
-    expect((await login(t.app, 'yjjchief')).isUpdatePwd).toBe(false);
+    expect((await loginAsIs(t.app, 'yjjchief')).isUpdatePwd).toBe(false);
     await setConfig(t.app, 'sys_password_max_age_days', '90');
     try {
-      expect((await login(t.app, 'yjjchief')).isUpdatePwd).toBe(true);
+      expect((await loginAsIs(t.app, 'yjjchief')).isUpdatePwd).toBe(true);
       await t.app.ctx.db
         .updateTable('sys_user')
         .set({ password_update_time: formatDateTime() })
         .where('account', '=', 'yjjchief')
         .execute();
-      expect((await login(t.app, 'yjjchief')).isUpdatePwd).toBe(false);
+      expect((await loginAsIs(t.app, 'yjjchief')).isUpdatePwd).toBe(false);
     } finally {
       await setConfig(t.app, 'sys_password_max_age_days', '0');
     }

@@ -165,6 +165,16 @@ export const BUSINESS_ERRORS = {
     en: 'Too many wrong operation passwords; please try again in half an hour',
     'zh-TW': '操作密碼錯誤次數過多，請半小時後重試',
   },
+  D1034: {
+    'zh-CN': '请先修改初始密码',
+    en: 'Change your initial password first',
+    'zh-TW': '請先修改初始密碼',
+  },
+  D1035: {
+    'zh-CN': '密码已过期，请先修改密码',
+    en: 'Your password has expired; change it first',
+    'zh-TW': '密碼已過期，請先修改密碼',
+  },
   D2000: {
     'zh-CN': '该机构下有下级机构，不能删除',
     en: 'This organisation has sub-organisations and cannot be deleted',

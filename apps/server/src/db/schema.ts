@@ -211,6 +211,8 @@ export type SysSessionTable = {
   revoked: number;
   revoke_time: string | null;
   revoke_reason: string | null;
+  /** 1 when a signed request opened it for an access key's bound user (`/api/auth/token`). */
+  service: number;
 };
 
 /** Columns every audit log row has: base and tenant columns, and who acted (null when nobody signed in). */

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PasswordChange } from './auth/password-change.ts';
 import type { TokenSigner } from './auth/tokens.ts';
 import type { Cache } from './cache/cache.ts';
 import type { AppConfig } from './config/config.ts';
@@ -29,4 +30,6 @@ export type AuthUser = {
   orgName: string;
   sessionId: number;
   permissions: ReadonlySet<string>;
+  /** Set while the account owes a password change: only the forced-change screen's calls are served. */
+  passwordChange?: PasswordChange;
 };

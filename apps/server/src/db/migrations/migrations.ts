@@ -12,6 +12,7 @@ import { m0010DiyPages } from './0010-diy-pages.ts';
 import { m0011DiyCollectConfirm } from './0011-diy-collect-confirm.ts';
 import { m0012DiyPeriodsRollupsImport } from './0012-diy-periods-rollups-import.ts';
 import { m0013PlatformWidePages } from './0013-platform-wide-pages.ts';
+import { m0014ServiceSessions } from './0014-service-sessions.ts';
 
 /** Every migration in order, imported statically so that the bundled server carries them. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0011DiyCollectConfirm,
   m0012DiyPeriodsRollupsImport,
   m0013PlatformWidePages,
+  m0014ServiceSessions,
 ];

@@ -4,6 +4,7 @@ import type { Locale } from '@shuzhi/contracts/i18n';
 import type { FastifyReply } from 'fastify';
 import { recordVisit } from '../../platform/audit/audit.ts';
 import { checkCaptcha, createCaptcha } from '../../platform/auth/captcha.ts';
+import { isPasswordExpired } from '../../platform/auth/password-change.ts';
 import { verifyPassword } from '../../platform/auth/password-hash.ts';
 import { openSession, reissueRefreshToken, revokeSession } from '../../platform/auth/sessions.ts';
 import {
@@ -12,18 +13,16 @@ import {
   signInState,
 } from '../../platform/auth/sign-in-throttle.ts';
 import { sm2Decrypt } from '../../platform/auth/sm2.ts';
-import { configBool, configInt, configValue } from '../../platform/config/sys-config.ts';
+import { configBool, configValue } from '../../platform/config/sys-config.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
-import { formatDate, formatDateTime, parseDateTime } from '../../platform/db/time.ts';
+import { formatDate, formatDateTime } from '../../platform/db/time.ts';
 import { AppError, INVALID_TOKEN_HEADERS, unauthorized } from '../../platform/errors/app-error.ts';
 import { businessMessage } from '../../platform/errors/messages.ts';
 import { forgetUserInfo } from './user-info.service.ts';
 
-const DAY_MS = 86_400_000;
-
 export type Client = { ip: string | null; userAgent: string | null };
 
-export { createCaptcha };
+export { createCaptcha, isPasswordExpired };
 
 export async function loginConfig(ctx: AppContext) {
   return {
@@ -38,14 +37,6 @@ export function decryptPassword(ctx: AppContext, cipher: string): string {
   const plain = sm2Decrypt(cipher, ctx.config.sm2.privateKey);
   if (plain === null) throw new AppError('D0010');
   return plain;
-}
-
-/** Whether a password last set at `updated` is older than `sys_password_max_age_days` (0 = never expires). */
-export async function isPasswordExpired(ctx: AppContext, updated: string | null): Promise<boolean> {
-  const maxAgeDays = await configInt(ctx, 'sys_password_max_age_days');
-  if (maxAgeDays <= 0) return false;
-  if (!updated) return true;
-  return parseDateTime(updated).getTime() + maxAgeDays * DAY_MS < Date.now();
 }
 
 export type CaptchaAnswer = { codeId?: string | null | undefined; code?: string | null | undefined };

@@ -313,7 +313,7 @@ export async function tokenForSignedRequest(ctx: AppContext, req: FastifyRequest
     const pair = await openSession(
       ctx,
       { id: caller.userId, tenantId: caller.tenantId },
-      { ...client, loginType: null },
+      { ...client, loginType: null, service: true },
     );
     visit(true, '200', null);
     return { accessToken: pair.accessToken, refreshToken: pair.refreshToken };

@@ -488,6 +488,8 @@ export async function resetPassword(
     'password_reset',
     target.id === caller.userId ? caller.sessionId : undefined,
   );
+  // A caller resetting their own password keeps the session, which now owes the change too.
+  await forgetUserSessions(ctx, target.id);
   await forgetUserInfo(ctx, target.id);
   return plain;
 }

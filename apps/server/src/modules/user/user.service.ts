@@ -1,6 +1,6 @@
 import type { ChangePwdInput } from '@shuzhi/contracts/password';
 import { checkNewPassword } from '../../platform/auth/password-change.ts';
-import { revokeUserSessions } from '../../platform/auth/sessions.ts';
+import { forgetUserSessions, revokeUserSessions } from '../../platform/auth/sessions.ts';
 import { configValue } from '../../platform/config/sys-config.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
@@ -8,7 +8,8 @@ import { forgetUserInfo } from '../auth/user-info.service.ts';
 
 /**
  * Changes the caller's own password. Other sessions of the user end, since whoever held the old password
- * may be signed in elsewhere; the current one stays.
+ * may be signed in elsewhere; the current one stays, and its cached principal is dropped so that a forced
+ * password change (platform/access) lifts on the next call.
  */
 export async function changePassword(
   ctx: AppContext,
@@ -33,6 +34,7 @@ export async function changePassword(
     .where('id', '=', checked.userId)
     .execute();
   await revokeUserSessions(ctx, checked.userId, 'password_changed', caller.sessionId);
+  await forgetUserSessions(ctx, checked.userId);
   await forgetUserInfo(ctx, checked.userId);
   return true;
 }

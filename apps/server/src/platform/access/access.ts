@@ -9,6 +9,7 @@ import {
 import type { AccessPayload } from '../auth/tokens.ts';
 import type { AppContext, AuthUser } from '../context.ts';
 import { HttpError, unauthorized } from '../errors/app-error.ts';
+import { passwordChangeRefusal, unknownPasswordChangeRoutes } from './password-change-gate.ts';
 import { authenticateSigned, isSignedRequest } from './signed-request.ts';
 
 declare module 'fastify' {
@@ -102,6 +103,7 @@ function authUser(principal: SessionPrincipal | null, payload: AccessPayload): A
     orgName: payload.OrgName,
     sessionId: payload.SessionId,
     permissions: permissionSet(principal),
+    ...(principal.passwordChange ? { passwordChange: principal.passwordChange } : {}),
   };
 }
 
@@ -130,10 +132,15 @@ export function installAccess(app: FastifyInstance, ctx: AppContext): () => Regi
         `Routes without a valid access declaration: ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`,
       );
     }
+    const unknown = unknownPasswordChangeRoutes(list());
+    if (unknown.length > 0) {
+      throw new Error(`Forced password change allows routes that do not exist: ${unknown.join(', ')}`);
+    }
   });
-  const admit = (request: FastifyRequest, access: RouteAccess, user: AuthUser): HttpError | undefined => {
+  const admit = (request: FastifyRequest, access: RouteAccess, user: AuthUser): Error | undefined => {
     request.user = user;
-    return access !== 'loggedIn' && !user.permissions.has(access) ? new HttpError(403) : undefined;
+    if (access !== 'loggedIn' && !user.permissions.has(access)) return new HttpError(403);
+    return passwordChangeRefusal(request, user.passwordChange);
   };
   // Callback style so that a cached caller is admitted without a single await; anything else goes the
   // full (awaited) way.

@@ -1,9 +1,32 @@
 import { checkPassword } from '@shuzhi/contracts/password';
-import { configBool } from '../config/sys-config.ts';
+import { configBool, configInt } from '../config/sys-config.ts';
 import type { AppContext, AuthUser } from '../context.ts';
+import { parseDateTime } from '../db/time.ts';
 import { AppError, unauthorized } from '../errors/app-error.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { sm2Decrypt } from './sm2.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Why an account must change its password before anything else: the default one, or an expired one. */
+export type PasswordChange = 'default' | 'expired';
+
+/** Whether a password last set at `updated` is older than `sys_password_max_age_days` (0 = never expires). */
+export async function isPasswordExpired(ctx: AppContext, updated: string | null): Promise<boolean> {
+  const maxAgeDays = await configInt(ctx, 'sys_password_max_age_days');
+  if (maxAgeDays <= 0) return false;
+  if (!updated) return true;
+  return parseDateTime(updated).getTime() + maxAgeDays * DAY_MS < Date.now();
+}
+
+/** The password change an account owes (isDefPwd / isUpdatePwd of the login result), or null. */
+export async function passwordChangeDue(
+  ctx: AppContext,
+  user: { is_def_pwd: number; password_update_time: string | null },
+): Promise<PasswordChange | null> {
+  if (user.is_def_pwd === 1) return 'default';
+  return (await isPasswordExpired(ctx, user.password_update_time)) ? 'expired' : null;
+}
 
 function decrypt(ctx: AppContext, cipher: string): string {
   const plain = sm2Decrypt(cipher, ctx.config.sm2.privateKey);

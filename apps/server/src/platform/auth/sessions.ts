@@ -5,6 +5,7 @@ import { configBool, configInt } from '../config/sys-config.ts';
 import type { AppContext } from '../context.ts';
 import { formatDateTime } from '../db/time.ts';
 import { onlineUsersChanged, sessionsEnded } from '../realtime/hub.ts';
+import { type PasswordChange, passwordChangeDue } from './password-change.ts';
 import type { AccessPayload } from './tokens.ts';
 
 /** What an access token's session resolves to on each request (cached briefly). */
@@ -13,6 +14,11 @@ export type SessionPrincipal = {
   tenantId: number;
   accountType: number;
   permissions: string[];
+  /**
+   * Set while the account must change its password (default or expired); platform/access then serves only
+   * the calls of the forced-change screen. Never set on a service session (`/api/auth/token`).
+   */
+  passwordChange?: PasswordChange | null;
 };
 
 export type TokenPair = { accessToken: string; refreshToken: string; payload: AccessPayload };
@@ -88,7 +94,7 @@ async function expiries(ctx: AppContext) {
 export async function openSession(
   ctx: AppContext,
   user: { id: number; tenantId: number },
-  meta: { ip: string | null; userAgent: string | null; loginType: number | null },
+  meta: { ip: string | null; userAgent: string | null; loginType: number | null; service?: boolean },
 ): Promise<TokenPair> {
   const { accessMinutes, refreshMinutes } = await expiries(ctx);
   const sessionId = ctx.newId();
@@ -108,6 +114,7 @@ export async function openSession(
       create_time: formatDateTime(now),
       last_active_time: formatDateTime(now),
       revoked: 0,
+      service: meta.service ? 1 : 0,
     })
     .execute();
   // Single login (sys_single_login): here, so that every sign-in mode ends the user's older sessions, whose
@@ -217,11 +224,14 @@ async function loadPrincipal(ctx: AppContext, sessionId: number): Promise<Sessio
     .select([
       's.revoked',
       's.refresh_expire_time',
+      's.service',
       'u.id',
       'u.tenant_id',
       'u.account_type',
       'u.status',
       'u.is_delete',
+      'u.is_def_pwd',
+      'u.password_update_time',
       't.status as tenant_status',
     ])
     .where('s.id', '=', sessionId)
@@ -238,7 +248,11 @@ async function loadPrincipal(ctx: AppContext, sessionId: number): Promise<Sessio
     return null;
   }
   const grantee = { userId: row.id, tenantId: row.tenant_id, accountType: row.account_type };
-  const principal: SessionPrincipal = { ...grantee, permissions: await loadPermissions(ctx, grantee) };
+  const principal: SessionPrincipal = {
+    ...grantee,
+    permissions: await loadPermissions(ctx, grantee),
+    passwordChange: row.service === 1 ? null : await passwordChangeDue(ctx, row),
+  };
   await ctx.cache.set(principalKey(sessionId), principal, PRINCIPAL_TTL_SECONDS);
   if (await ctx.cache.get(revokedKey(sessionId))) {
     await ctx.cache.del(principalKey(sessionId));
