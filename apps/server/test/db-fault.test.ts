@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { arraySource } from '../src/modules/region/region.source.ts';
 import { sm2Encrypt } from '../src/platform/auth/sm2.ts';
 import { type AppConfig, loadConfig } from '../src/platform/config/config.ts';
-import { DEFAULT_PASSWORD, setConfig, TEST_HASH_COST } from './helpers.ts';
+import { DEFAULT_PASSWORD, freePort, setConfig, TEST_HASH_COST } from './helpers.ts';
 import { REGION_FIXTURE } from './region.fixture.ts';
 
 /**
@@ -33,18 +32,6 @@ let child: ChildProcess | null = null;
 let output = '';
 let base = '';
 let token = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

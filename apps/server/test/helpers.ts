@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONFIG_DEFAULTS } from '@shuzhi/contracts/config';
@@ -16,6 +17,19 @@ import { forgetConfigValue } from '../src/platform/config/sys-config.ts';
 /** Cheap argon2 for tests; production uses the OWASP baseline. */
 export const TEST_HASH_COST = { memoryCost: 1024, timeCost: 1 };
 export const DEFAULT_PASSWORD = CONFIG_DEFAULTS.sys_password;
+
+/** A TCP port free on 127.0.0.1 right now, for a test that starts a server process of its own. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 export type TestEnv = {
   dataDir: string;

@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/platform/config/config.ts';
 import { type Db, openDatabase } from '../src/platform/db/db.ts';
-import { createTestEnv, type TestEnv } from './helpers.ts';
+import { createTestEnv, freePort, type TestEnv } from './helpers.ts';
 
 /**
  * Issue 4 §8: one leader runs the scheduled jobs, elected through the `sys_job_lease` row; when it dies
@@ -20,18 +19,6 @@ const RENEW_MS = 1_000;
 let env: TestEnv;
 let db: Db;
 const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 type Server = { child: ChildProcess; pid: number; nodeId: string; output: () => string };
 

@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { arraySource } from '../src/modules/region/region.source.ts';
 import { loadConfig } from '../src/platform/config/config.ts';
-import { createTestEnv, TEST_HASH_COST, type TestEnv } from './helpers.ts';
+import { createTestEnv, freePort, TEST_HASH_COST, type TestEnv } from './helpers.ts';
 import { REGION_FIXTURE } from './region.fixture.ts';
 
 /**
@@ -18,18 +17,6 @@ const serverRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 let env: TestEnv;
 const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
