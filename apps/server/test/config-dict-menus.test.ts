@@ -115,12 +115,12 @@ describe('config, dictionary and system-info menus', () => {
     const { db, dialect } = openDatabase(config.database);
     // The database as the previous release left it: only 0001, menus seeded off, dictionary types without a flag.
     await migrate(db, dialect, [m0001Platform]);
-    const before = (menus: SeedMenu[]): SeedMenu[] =>
+    const seededBefore = (menus: SeedMenu[]): SeedMenu[] =>
       menus
         .filter((m) => m.name !== 'sysInfo')
         .map((m) => {
           const off = ['platform', 'sysConfig', 'sysDict', 'sysCache', 'sysServer'].includes(m.name);
-          const children = m.children ? before(m.children) : undefined;
+          const children = m.children ? seededBefore(m.children) : undefined;
           return {
             ...m,
             ...(off ? { enabled: false } : {}),
@@ -133,7 +133,7 @@ describe('config, dictionary and system-info menus', () => {
     // User groups came with migration 0007, jobs with 0008 and forms with 0009: the release before had none to seed.
     await seed(ctx, {
       ...DEMO_DATA,
-      menus: before(MENUS),
+      menus: seededBefore(MENUS),
       dicts: [],
       userGroups: [],
       jobs: [],

@@ -14,7 +14,7 @@ import { POSITIONS } from '../src/db/seeds/data/positions.ts';
 import { ROLES } from '../src/db/seeds/data/roles.ts';
 import { USER_GROUPS } from '../src/db/seeds/data/user-groups.ts';
 import { USERS } from '../src/db/seeds/data/users.ts';
-import type { SeedMenu, SeedOrg, SeedOrgType } from '../src/db/seeds/types.ts';
+import type { SeedOrg, SeedOrgType } from '../src/db/seeds/types.ts';
 
 type WithParents<T> = { node: T; parents: T[] };
 
@@ -416,6 +416,3 @@ describe('dictionaries and config', () => {
     }
   });
 });
-
-// Keeps the walk helper honest about the menu type it is given.
-export type { SeedMenu };
