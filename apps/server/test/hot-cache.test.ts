@@ -210,22 +210,31 @@ describe('menu tree cache', () => {
 });
 
 describe('CORS', () => {
-  it('adds the CORS headers to actual requests, with and without an origin', async () => {
-    const withOrigin = await t.app.inject({ url: '/health', headers: { origin: 'http://example.test' } });
+  // The configured origins only (CORS_ORIGINS; platform.test.ts checks the refusal of any other).
+  let cors: TestApp;
+  beforeAll(async () => {
+    cors = await createTestApp({ env: { CORS_ORIGINS: 'http://example.test' } });
+  });
+  afterAll(async () => {
+    await cors.close();
+  });
+
+  it('adds the CORS headers to actual requests from a configured origin, and none without one', async () => {
+    const withOrigin = await cors.app.inject({ url: '/health', headers: { origin: 'http://example.test' } });
     expect(withOrigin.headers).toMatchObject({
       vary: 'Origin',
       'access-control-allow-origin': 'http://example.test',
       'access-control-allow-credentials': 'true',
       'access-control-expose-headers': 'access-token, x-access-token, x-trace-id, content-disposition',
     });
-    const without = await t.app.inject({ url: '/api/sysAuth/loginConfig' });
+    const without = await cors.app.inject({ url: '/api/sysAuth/loginConfig' });
     expect(without.headers['access-control-allow-origin']).toBeUndefined();
+    expect(without.headers['access-control-allow-credentials']).toBeUndefined();
     expect(without.headers.vary).toBe('Origin');
-    expect(without.headers['access-control-allow-credentials']).toBe('true');
   });
 
-  it('answers preflights', async () => {
-    const ok = await t.app.inject({
+  it('answers preflights of a configured origin', async () => {
+    const ok = await cors.app.inject({
       method: 'OPTIONS',
       url: '/api/sysAuth/userInfo',
       headers: {
@@ -238,13 +247,11 @@ describe('CORS', () => {
     expect(ok.headers).toMatchObject({
       'access-control-allow-origin': 'http://example.test',
       'access-control-allow-credentials': 'true',
-      'access-control-allow-methods': 'GET,HEAD,POST',
+      'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, PATCH',
       'access-control-allow-headers': 'authorization, x-authorization',
-      vary: 'Origin, Access-Control-Request-Headers',
       'content-length': '0',
     });
-    const bad = await t.app.inject({ method: 'OPTIONS', url: '/api/sysAuth/userInfo' });
-    expect(bad.statusCode).toBe(400);
+    expect(String(ok.headers.vary)).toContain('Origin');
   });
 });
 

@@ -33,7 +33,13 @@ export function diyImportRoutes(app: FastifyInstance, ctx: AppContext): void {
     expireJobs(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'import job sweep failed'));
   }, SWEEP_MS);
   sweep.unref();
-  app.addHook('onReady', () => failInterruptedJobs(ctx));
+  // A database that is not there at start must not keep the server from serving: the same check runs again
+  // whenever somebody looks at a job.
+  app.addHook('onReady', async () => {
+    await failInterruptedJobs(ctx).catch((err: unknown) =>
+      ctx.log.warn({ err }, 'could not fail the import jobs a stop interrupted'),
+    );
+  });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await stopImports();

@@ -4,6 +4,7 @@ import { App, message } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../platform/i18n/i18n.ts';
+import { RECLICK_GUARD_MS } from '../../components/use-reclick-guard.ts';
 import { HttpError } from '../../platform/http/http-client.ts';
 import { sessionApi } from '../../platform/session/session.api.ts';
 import { loginApi } from './login.api.ts';
@@ -73,6 +74,8 @@ describe('login page', () => {
     await waitFor(() => expect(captcha).toHaveBeenCalled());
 
     fireEvent.change(screen.getByTestId('login-captcha'), { target: { value: 'ab12' } });
+    // The sign-in button is held for 500 ms after a press (SPEC §9); a quick machine gets here sooner.
+    await new Promise((resolve) => setTimeout(resolve, RECLICK_GUARD_MS + 50));
     fireEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(login).toHaveBeenCalledTimes(2));
     expect(login.mock.calls[1]?.[0]).toMatchObject({ codeId: 'c1', code: 'ab12' });
