@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TENANT_ID } from '../src/db/seeds/seed.ts';
 import { parseCron } from '../src/platform/jobs/timing.ts';
-import { apiCalls, createTestApp, login, type TestApp } from './helpers.ts';
+import { apiCalls, createTestApp, login, passwordOf, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let root: string;
@@ -760,7 +760,8 @@ describe.runIf(process.env.TEST_REDIS_URL)('cancel across processes (shared Redi
     try {
       await httpJob('httpElsewhere', '/hang', { timeoutSeconds: 600 });
       const recordId = await run('httpElsewhere');
-      const token = (await login(other, 'superadmin')).accessToken;
+      // The same account of the same database: it signs in with the password it has there now.
+      const token = (await login(other, 'superadmin', passwordOf(t.app, 'superadmin'))).accessToken;
       const otherCalls = apiCalls(() => other);
       // The lease row keeps the job from running twice across processes.
       expect(await otherCalls.code(token, 'POST', '/api/sysJob/runJob', { jobId: 'httpElsewhere' })).toBe(
