@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { arraySource } from '../src/modules/region/region.source.ts';
 import { sm2Encrypt } from '../src/platform/auth/sm2.ts';
 import { type AppConfig, loadConfig } from '../src/platform/config/config.ts';
-import { DEFAULT_PASSWORD, freePort, setConfig, TEST_HASH_COST } from './helpers.ts';
+import { CHANGED_PASSWORD, DEFAULT_PASSWORD, freePort, setConfig, TEST_HASH_COST } from './helpers.ts';
 import { REGION_FIXTURE } from './region.fixture.ts';
 
 /**
@@ -115,6 +115,13 @@ describe.skipIf(!adminUrl)('database faults (PostgreSQL)', () => {
       regionSource: arraySource(REGION_FIXTURE),
     });
     await setConfig(setup, 'sys_captcha', 'false');
+    // The test is about faults, not the forced first password change: the super admin (whose parameters the
+    // write below changes) is treated as having changed it.
+    await setup.ctx.db
+      .updateTable('sys_user')
+      .set({ is_def_pwd: 0 })
+      .where('account', '=', 'superadmin')
+      .execute();
     await setup.close();
 
     const seeded = Date.now();
@@ -143,17 +150,29 @@ describe.skipIf(!adminUrl)('database faults (PostgreSQL)', () => {
       `db-fault: database seeded in ${seeded - started} ms, server up in ${Date.now() - seeded} ms`,
     );
 
-    const login = await fetch(`${base}/api/sysAuth/login`, {
+    // The super admin (whose parameters the write below changes) first replaces the default password, as
+    // the server requires before it serves anything else.
+    const signIn = async (password: string) => {
+      const answer = await fetch(`${base}/api/sysAuth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: 'superadmin', password: sm2Encrypt(password, config.sm2.publicKey) }),
+      });
+      const envelope = (await answer.json()) as { code: number; result: { accessToken: string } };
+      expect(envelope.code, output).toBe(200);
+      return envelope.result.accessToken;
+    };
+    const first = await signIn(DEFAULT_PASSWORD);
+    const change = await fetch(`${base}/api/sysUser/changePwd`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${first}` },
       body: JSON.stringify({
-        account: 'admin',
-        password: sm2Encrypt(DEFAULT_PASSWORD, config.sm2.publicKey),
+        passwordOld: sm2Encrypt(DEFAULT_PASSWORD, config.sm2.publicKey),
+        passwordNew: sm2Encrypt(CHANGED_PASSWORD, config.sm2.publicKey),
       }),
     });
-    const envelope = (await login.json()) as { code: number; result: { accessToken: string } };
-    expect(envelope.code, output).toBe(200);
-    token = envelope.result.accessToken;
+    expect(((await change.json()) as { code: number }).code, output).toBe(200);
+    token = await signIn(CHANGED_PASSWORD);
   }, 120_000);
 
   afterAll(async () => {
