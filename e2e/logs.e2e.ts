@@ -104,22 +104,30 @@ describe('a tenant admin reads, exports and clears the logs', () => {
     await screenshot(page, 'logs-vislog-1366');
   });
 
-  it('shows the before and after of a config edit on 差异日志', async () => {
-    const { page } = browser;
-    await openFromTopMenu(page, '平台管理', '参数配置', /\/platform\/config$/);
-    await page.getByTestId('config-search-code').fill('sys_watermark');
-    await page.getByTestId('config-search-code').press('Enter');
-    await expect.poll(() => page.getByTestId('config-total').textContent()).toBe('共 1 条');
-    await page
-      .getByTestId('config-table')
-      .locator('tbody tr[data-row-key]')
-      .getByTestId('config-edit')
-      .click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('config-field-value').fill('true');
-    await dialog.getByTestId('config-field-value').press('Enter');
-    await dialog.waitFor({ state: 'hidden' });
+  it("shows the before and after of the super admin's config edit on 差异日志", async () => {
+    // Parameters are the super admin's (docs/tenancy.md); the edit lands in the district's diff log.
+    const operator = await openBrowser();
+    try {
+      const other = operator.page;
+      await firstSignIn(other, 'superadmin', shuzhi.baseUrl);
+      await openFromTopMenu(other, '平台管理', '参数配置', /\/platform\/config$/);
+      await other.getByTestId('config-search-code').fill('sys_watermark');
+      await other.getByTestId('config-search-code').press('Enter');
+      await expect.poll(() => other.getByTestId('config-total').textContent()).toBe('共 1 条');
+      await other
+        .getByTestId('config-table')
+        .locator('tbody tr[data-row-key]')
+        .getByTestId('config-edit')
+        .click();
+      const dialog = other.getByRole('dialog');
+      await dialog.getByTestId('config-field-value').fill('true');
+      await dialog.getByTestId('config-field-value').press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+    } finally {
+      await operator.close();
+    }
 
+    const { page } = browser;
     await openLog(page, '差异日志', /\/platform\/log\/difflog$/);
     await waitForRow(page, 'difflog', 'sys_config');
     await rowsOf(page, 'difflog')
