@@ -14,17 +14,22 @@ afterEach(() => {
 // Toasts shown through antd's static API (code outside an <App>) live in roots of their own that cleanup()
 // does not unmount: a toast's close timer would render into them after the file's DOM is gone ("window is
 // not defined", an unhandled error that fails the run). Close them while the DOM exists, wait until their
-// closing has rendered, and give React's scheduler a few turns to finish its passive effects.
-const STATIC_LAYERS = '.ant-message-notice, .ant-notification-notice, .ant-modal-wrap';
+// closing has rendered, and give React's scheduler turns to finish. Each API only when its layer is on
+// screen: destroy() in a file that never showed one would itself create the holder root, whose first render
+// then runs on a later turn, after the DOM is gone.
+const turn = () => new Promise((resolve) => setTimeout(resolve, 10));
 afterAll(async () => {
-  message.destroy();
-  notification.destroy();
+  if (document.querySelector('[class^="ant-message"]')) message.destroy();
+  if (document.querySelector('[class^="ant-notification"]')) notification.destroy();
   Modal.destroyAll();
-  const deadline = Date.now() + 3000;
-  while (document.querySelector(STATIC_LAYERS) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  const deadline = Date.now() + 5000;
+  while (
+    document.querySelector('.ant-message-notice, .ant-notification-notice, .ant-modal-wrap') &&
+    Date.now() < deadline
+  ) {
+    await turn();
   }
-  for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let i = 0; i < 5; i++) await turn();
 });
 
 // antd reads these browser APIs, which jsdom does not provide.
