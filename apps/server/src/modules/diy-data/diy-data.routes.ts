@@ -18,17 +18,10 @@ import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { withFieldErrors } from '../../platform/diy/field-errors.ts';
 import { ValidationError } from '../../platform/errors/app-error.ts';
 import { defineRoute } from '../../platform/http/route.ts';
-import {
-  deleteRecords,
-  designForFilling,
-  prefill,
-  recordDetail,
-  recordHistory,
-  recordList,
-  recordPage,
-  saveRecord,
-  zeroReport,
-} from './diy-data.service.ts';
+import { recordHistory } from './diy-record-history.ts';
+import { prefill } from './diy-record-prefill.ts';
+import { designForFilling, recordDetail, recordList, recordPage } from './diy-record-query.ts';
+import { deleteRecords, saveRecord, zeroReport } from './diy-record-save.ts';
 import { diyReviewRoutes } from './diy-review.routes.ts';
 
 const TAGS = ['diyData'];
