@@ -49,9 +49,15 @@ function missingId(part: 'body' | 'querystring'): never {
  * not theirs answers F1000, a missing right F1001, an unverified form password F1007.
  */
 export function diyDataRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const me = (req: { user: AuthUser | null }) => req.user as AuthUser;
   diyReviewRoutes(app, ctx);
+  recordReadRoutes(app, ctx);
+  recordWriteRoutes(app, ctx);
+}
 
+const me = (req: { user: AuthUser | null }) => req.user as AuthUser;
+
+/** Reading records: page, list, detail, the design to fill, a record's history. */
+function recordReadRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: `${BASE}/page`,
@@ -130,7 +136,10 @@ export function diyDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: z.array(recordHistorySchema),
     handler: ({ params, query, req }) => recordHistory(ctx, me(req), params.tableId, query.id),
   });
+}
 
+/** Writing records: add, update, the values a new record may take over (prefill), zero report, delete. */
+function recordWriteRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: `${BASE}/add`,
