@@ -11,7 +11,7 @@ import { defaultValues, validateDesign, validateRecord } from '@shuzhi/contracts
 import { STATUS, SYS_FLAG } from '@shuzhi/contracts/envelope';
 import { MENU_TYPE, PLATFORM_ONLY_MENUS } from '@shuzhi/contracts/menu';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { nextDataNo } from '../../modules/diy-data/diy-data.service.ts';
+import { nextDataNo } from '../../modules/diy-data/diy-record-numbering.ts';
 import {
   addDays,
   calendarName,

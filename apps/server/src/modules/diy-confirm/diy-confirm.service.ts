@@ -20,8 +20,9 @@ import { type AnyDb, type DataRow, dataTableName, fromRow } from '../../platform
 import { FieldErrorsError } from '../../platform/diy/field-errors.ts';
 import { recordCan } from '../../platform/diy/form-access.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { findRow, labelsOf, openForm } from '../diy-data/diy-data.service.ts';
+import { findRow, openForm } from '../diy-data/diy-data.service.ts';
 import { fileLabels } from '../diy-data/diy-record-files.ts';
+import { labelsOf } from '../diy-data/diy-record-labels.ts';
 import { columnsAt, versionDesign } from '../diy-table/diy-table.service.ts';
 
 /**

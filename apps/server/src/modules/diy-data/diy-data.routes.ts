@@ -18,17 +18,10 @@ import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { withFieldErrors } from '../../platform/diy/field-errors.ts';
 import { ValidationError } from '../../platform/errors/app-error.ts';
 import { defineRoute } from '../../platform/http/route.ts';
-import {
-  deleteRecords,
-  designForFilling,
-  prefill,
-  recordDetail,
-  recordHistory,
-  recordList,
-  recordPage,
-  saveRecord,
-  zeroReport,
-} from './diy-data.service.ts';
+import { recordHistory } from './diy-record-history.ts';
+import { prefill } from './diy-record-prefill.ts';
+import { designForFilling, recordDetail, recordList, recordPage } from './diy-record-query.ts';
+import { deleteRecords, saveRecord, zeroReport } from './diy-record-save.ts';
 import { diyReviewRoutes } from './diy-review.routes.ts';
 
 const TAGS = ['diyData'];
@@ -56,9 +49,15 @@ function missingId(part: 'body' | 'querystring'): never {
  * not theirs answers F1000, a missing right F1001, an unverified form password F1007.
  */
 export function diyDataRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const me = (req: { user: AuthUser | null }) => req.user as AuthUser;
   diyReviewRoutes(app, ctx);
+  recordReadRoutes(app, ctx);
+  recordWriteRoutes(app, ctx);
+}
 
+const me = (req: { user: AuthUser | null }) => req.user as AuthUser;
+
+/** Reading records: page, list, detail, the design to fill, a record's history. */
+function recordReadRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: `${BASE}/page`,
@@ -137,7 +136,10 @@ export function diyDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: z.array(recordHistorySchema),
     handler: ({ params, query, req }) => recordHistory(ctx, me(req), params.tableId, query.id),
   });
+}
 
+/** Writing records: add, update, the values a new record may take over (prefill), zero report, delete. */
+function recordWriteRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: `${BASE}/add`,

@@ -7,17 +7,16 @@ import {
   valueFields,
 } from '@shuzhi/contracts/diy-form';
 import { DEFAULT_FILE_TYPE } from '@shuzhi/contracts/file';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { AppContext } from '../../platform/context.ts';
-
-type Db = AppContext['db'] | Transaction<Database>;
+import type { AppContext, AuthUser } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/db.ts';
+import type { BelongFile } from '../../platform/files/belong.ts';
+import { findRow, openForm } from './diy-data.service.ts';
 
 /**
  * The files of a record (issue 5 §3 "files of a record"): a saved record marks the files of its attachment
  * and image fields (top level and inside sub-table rows) as its own — `sys_file.belong_id` = record id and
  * `file_type` = `diy:<formId>` — so that whoever may read the record may preview and download them
- * (platform/files/belong.ts asks diy-review.ts). Files removed from the record are released again.
+ * (platform/files/belong.ts asks `recordFileReadable` below). Files removed from the record are released again.
  */
 
 export const RECORD_FILE_PREFIX = 'diy:';
@@ -134,4 +133,18 @@ export async function fileLabels(
     }
     return labels;
   });
+}
+
+/** Reader of `diy:<formId>` files (platform/files/belong.ts): whoever may read the record reads its files. */
+export async function recordFileReadable(
+  ctx: AppContext,
+  caller: AuthUser,
+  file: BelongFile,
+): Promise<boolean> {
+  const tableId = formOfFileType(file.file_type);
+  if (tableId === null || file.belong_id === null) return false;
+  const open = await openForm(ctx, caller, tableId);
+  if (!open.auth.query) return false;
+  await findRow(ctx.db, open, Number(file.belong_id));
+  return true;
 }

@@ -17,17 +17,11 @@ import { withFieldErrors } from '../../platform/diy/field-errors.ts';
 import { ValidationError } from '../../platform/errors/app-error.ts';
 import { registerBelongReader } from '../../platform/files/belong.ts';
 import { defineRoute } from '../../platform/http/route.ts';
-import { RECORD_FILE_PREFIX } from './diy-record-files.ts';
-import {
-  auditForms,
-  auditPage,
-  auditRecords,
-  handOverRecords,
-  recordDataNo,
-  recordFileReadable,
-  registerSubmit,
-  updateDataCount,
-} from './diy-review.ts';
+import { handOverRecords, registerSubmit } from './diy-handover.ts';
+import { RECORD_FILE_PREFIX, recordFileReadable } from './diy-record-files.ts';
+import { recordDataNo } from './diy-record-numbering.ts';
+import { updateDataCount } from './diy-record-query.ts';
+import { auditForms, auditPage, auditRecords } from './diy-review.ts';
 
 const NULL_RESULT = z.null();
 const tableParams = z.object({ tableId: idSchema });

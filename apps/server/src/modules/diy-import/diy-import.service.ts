@@ -44,14 +44,9 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { businessMessage } from '../../platform/errors/messages.ts';
 import { contentDisposition, moveFile } from '../../platform/files/storage.ts';
 import { discardUpload, readUpload, type Upload } from '../../platform/http/multipart.ts';
-import {
-  designOf,
-  dictLabels,
-  numberingOf,
-  type OpenForm,
-  openForm,
-  periodKey,
-} from '../diy-data/diy-data.service.ts';
+import { designOf, type OpenForm, openForm } from '../diy-data/diy-data.service.ts';
+import { dictLabels } from '../diy-data/diy-record-labels.ts';
+import { numberingOf, periodKey } from '../diy-data/diy-record-numbering.ts';
 import { headerLayout } from '../diy-ledger/ledger-columns.ts';
 import { type FilingPeriod, periodNames, resolveFilingPeriod } from '../diy-period/diy-period.service.ts';
 import { isDateField, type Mapping, mapHeader, templateColumns } from './import-columns.ts';

@@ -19,8 +19,9 @@ import { type DataRow, fromRow, safeColumn } from '../../platform/diy/data-table
 import { parsePeriodSettings } from '../../platform/diy/form-access.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { contentDisposition } from '../../platform/files/storage.ts';
-import { designOf, dictLabels, filtered, openForm } from '../diy-data/diy-data.service.ts';
+import { designOf, filtered, openForm } from '../diy-data/diy-data.service.ts';
 import { fileLabels } from '../diy-data/diy-record-files.ts';
+import { dictLabels } from '../diy-data/diy-record-labels.ts';
 import { periodNames } from '../diy-period/diy-period.service.ts';
 import {
   headerLayout,

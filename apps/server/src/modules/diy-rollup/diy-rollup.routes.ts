@@ -13,7 +13,8 @@ import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { businessMessage } from '../../platform/errors/messages.ts';
 import { failure } from '../../platform/http/envelope.ts';
 import { defineRoute } from '../../platform/http/route.ts';
-import { addRollup, RollupFieldErrors, rollupData, rollupInfo, updateRollup } from './rollup.service.ts';
+import { addRollup, RollupFieldErrors, rollupInfo, updateRollup } from './rollup.service.ts';
+import { rollupData } from './rollup-data.ts';
 
 const ID_PATH = '(^\\d+$)';
 

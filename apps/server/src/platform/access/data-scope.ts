@@ -1,6 +1,6 @@
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 import { STATUS } from '@shuzhi/contracts/envelope';
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors/app-error.ts';
 
@@ -138,8 +138,7 @@ export function whereInScope<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   if (view.all) return query;
   const orgIds = rowOrgIds(view);
-  // biome-ignore lint/suspicious/noExplicitAny: the columns are named by the caller's table.
-  return query.where((eb: ExpressionBuilder<any, any>) => {
+  return query.where((eb) => {
     const self = eb(sql.ref(selfColumn), '=', view.userId);
     return orgIds.length > 0 ? eb.or([eb(sql.ref(orgColumn), 'in', orgIds), self]) : self;
   }) as SelectQueryBuilder<DB, TB, O>;

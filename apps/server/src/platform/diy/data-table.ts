@@ -138,7 +138,7 @@ export type DataRow = {
 
 async function createDataTable(trx: Db, tableId: number): Promise<void> {
   const name = dataTableName(tableId);
-  await (trx as AnyDb).schema
+  await trx.schema
     .createTable(name)
     .addColumn('id', 'bigint', (c) => c.primaryKey())
     .addColumn('tenant_id', 'bigint', (c) => c.notNull())
@@ -166,12 +166,12 @@ async function createDataTable(trx: Db, tableId: number): Promise<void> {
     .addColumn('late', 'smallint', (c) => c.notNull().defaultTo(0))
     .execute();
   const index = (suffix: string) => assertIdentifier(`ix_${name}_${suffix}`, INDEX_NAME);
-  await (trx as AnyDb).schema
+  await trx.schema
     .createIndex(index('scope'))
     .on(name)
     .columns(['tenant_id', 'is_delete', 'create_org_id'])
     .execute();
-  await (trx as AnyDb).schema.createIndex(index('creator')).on(name).column('create_user_id').execute();
+  await trx.schema.createIndex(index('creator')).on(name).column('create_user_id').execute();
   const unique = assertIdentifier(`uq_${name}_no`, INDEX_NAME);
   await sql`create unique index ${sql.id(unique)} on ${sql.id(name)} (data_no) where data_no is not null`.execute(
     trx,
@@ -337,7 +337,7 @@ export async function publishColumns(
       storageKind: kind,
       createdVersion: version,
     };
-    await (trx as AnyDb).schema
+    await trx.schema
       .alterTable(name)
       .addColumn(column.columnName, sql.raw(sqlType(kind, dialect)))
       .execute();
@@ -387,7 +387,7 @@ export async function copyDataTable(
   await createDataTable(trx, toId);
   const name = dataTableName(toId);
   for (const column of columns) {
-    await (trx as AnyDb).schema
+    await trx.schema
       .alterTable(name)
       .addColumn(column.columnName, sql.raw(sqlType(column.storageKind, dialect)))
       .execute();

@@ -5,7 +5,7 @@ import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 import { hasPathParts, kindOfSuffix, suffixOf } from '@shuzhi/contracts/file';
 import type { Permission } from '@shuzhi/contracts/permissions';
 import type { FastifyReply } from 'fastify';
-import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Database, SysFileTable } from '../../db/schema.ts';
 import { dataScopeOf, orgInScope, rowOrgIds } from '../access/data-scope.ts';
 import type { AppContext, AuthUser } from '../context.ts';
@@ -254,8 +254,7 @@ export async function whereReadable<O>(
   if (caller.accountType === ACCOUNT_TYPE.superAdmin) return query;
   const view = isFileAdmin(caller) ? await dataScopeOf(ctx, caller) : null;
   const belongTypes = belongId === undefined ? [] : await readableBelongTypes(ctx, caller, belongId);
-  // biome-ignore lint/suspicious/noExplicitAny: sys_file columns, checked by the callers' selects.
-  return query.where((eb: ExpressionBuilder<any, any>) => {
+  return query.where((eb) => {
     const tenant = eb('tenant_id', '=', caller.tenantId);
     if (view?.all) return tenant;
     const either = [

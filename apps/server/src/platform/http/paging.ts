@@ -14,8 +14,7 @@ export async function paged<DB, TB extends keyof DB, O, Item = O>(
   const countRow = (await query
     .clearSelect()
     .clearOrderBy()
-    // biome-ignore lint/suspicious/noExplicitAny: count over the same filtered query.
-    .select((eb: any) => eb.fn.countAll().as('total'))
+    .select((eb) => eb.fn.countAll().as('total'))
     .executeTakeFirst()) as { total: number | string | bigint } | undefined;
   const total = Number(countRow?.total ?? 0);
   const column = input.field && input.order ? own(options.sortable, input.field) : undefined;

@@ -1,0 +1,99 @@
+import { STATUS } from '@shuzhi/contracts/envelope';
+import { ORG_PATH_SEPARATOR } from '@shuzhi/contracts/org';
+import type { DiyTableTable } from '../../db/schema.ts';
+import type { Db } from '../../platform/db/db.ts';
+import { parseAudience } from '../../platform/diy/form-access.ts';
+
+/** The org tree of a roll-up's tenant, and the units expected to file the source form. */
+
+export type OrgNode = {
+  id: number;
+  pid: number;
+  name: string;
+  type: string;
+  status: number;
+  orderNo: number;
+  chain: number[];
+};
+
+export async function tenantOrgs(db: Db, tenantId: number): Promise<Map<number, OrgNode>> {
+  const rows = await db
+    .selectFrom('sys_org')
+    .select(['id', 'pid', 'name', 'type', 'status', 'order_no', 'full_ids'])
+    .where('tenant_id', '=', tenantId)
+    .where('is_delete', '=', 0)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        id: Number(r.id),
+        pid: Number(r.pid),
+        name: r.name,
+        type: r.type,
+        status: r.status,
+        orderNo: r.order_no,
+        chain: r.full_ids.split(ORG_PATH_SEPARATOR).filter(Boolean).map(Number),
+      },
+    ]),
+  );
+}
+
+/**
+ * Units expected to file (docs/rollups.md): the leaf orgs inside the source's fillers audience — orgs of its
+ * subtrees (the whole tenant with `all`), enterprise orgs only when it admits enterprises, a leaf having no
+ * child inside that set — plus the orgs of the users it names and of the holders of the roles it names.
+ */
+export async function expectedUnits(
+  db: Db,
+  source: DiyTableTable,
+  orgs: Map<number, OrgNode>,
+): Promise<Set<number>> {
+  const audience = parseAudience(source.fillers);
+  const roots = new Set(audience.orgIds);
+  const inSet = new Set<number>();
+  for (const org of orgs.values()) {
+    if (org.status !== STATUS.enabled) continue;
+    if (org.type === 'enterprise' && !audience.enterprises) continue;
+    if (audience.all || org.chain.some((id) => roots.has(id))) inSet.add(org.id);
+  }
+  const parents = new Set<number>();
+  for (const id of inSet) {
+    const org = orgs.get(id);
+    if (org && inSet.has(org.pid)) parents.add(org.pid);
+  }
+  const units = new Set([...inSet].filter((id) => !parents.has(id)));
+  if (audience.userIds.length > 0 || audience.roleIds.length > 0) {
+    let query = db
+      .selectFrom('sys_user as u')
+      .select('u.org_id')
+      .distinct()
+      .where('u.tenant_id', '=', source.tenant_id)
+      .where('u.is_delete', '=', 0)
+      .where('u.status', '=', STATUS.enabled);
+    query = query.where((eb) =>
+      eb.or([
+        ...(audience.userIds.length ? [eb('u.id', 'in', audience.userIds)] : []),
+        ...(audience.roleIds.length
+          ? [
+              eb(
+                'u.id',
+                'in',
+                eb
+                  .selectFrom('sys_user_role as ur')
+                  .select('ur.user_id')
+                  .where('ur.role_id', 'in', audience.roleIds),
+              ),
+            ]
+          : []),
+      ]),
+    );
+    for (const row of await query.execute()) {
+      const org = row.org_id === null ? undefined : orgs.get(Number(row.org_id));
+      if (org && org.status === STATUS.enabled) units.add(org.id);
+    }
+  }
+  return units;
+}
+
+export const byOrder = (a: OrgNode, b: OrgNode) => a.orderNo - b.orderNo || a.id - b.id;
