@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError, UnauthorizedError } from '../../platform/http/http-client.ts';
 import { useReclickGuard } from '../use-reclick-guard.ts';
-import { DIY_IMPORT_KEYS, diyImportApi, type UploadProgress } from './diy-import.api.ts';
+import { DIY_IMPORT_KEYS, diyImportApi, type ImportJob, type UploadProgress } from './diy-import.api.ts';
 
 /** How often a running job is asked for its progress. */
 export const IMPORT_POLL_MS = 800;
@@ -19,6 +19,34 @@ export const errorText = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
 
 export const STEP = { upload: 0, check: 1, result: 2, done: 3 } as const;
+
+/** The wizard's step for the job as it stands, and whether (and why) it ended in a failure. */
+function jobOutcome(
+  jobId: number | null,
+  data: ImportJob | undefined,
+  poll: { isError: boolean; error: unknown },
+  failedText: string,
+  cancelledText: string,
+) {
+  const state = data?.state;
+  let step: number = STEP.upload;
+  if (jobId !== null) {
+    if (state === 'done') step = STEP.done;
+    else if (state === 'checked' || state === 'importing') step = STEP.result;
+    else if (state === 'failed')
+      step = data && data.total !== null && data.valid > 0 ? STEP.result : STEP.check;
+    else step = STEP.check;
+  }
+  // A job cancelled elsewhere (another tab) or gone (expired: F1033) ends here like a failure.
+  const failed = state === 'failed' || state === 'cancelled' || (jobId !== null && poll.isError);
+  const failure =
+    state === 'failed'
+      ? (data?.failure ?? failedText)
+      : state === 'cancelled'
+        ? cancelledText
+        : errorText(poll.error, failedText);
+  return { step, failed, failure };
+}
 
 type JobOptions = {
   tableId: number;
@@ -155,22 +183,13 @@ export function useImportJob({ tableId, title, periodId, onImported }: JobOption
     }
   });
 
-  let step: number = STEP.upload;
-  if (jobId !== null) {
-    if (state === 'done') step = STEP.done;
-    else if (state === 'checked' || state === 'importing') step = STEP.result;
-    else if (state === 'failed')
-      step = data && data.total !== null && data.valid > 0 ? STEP.result : STEP.check;
-    else step = STEP.check;
-  }
-  // A job cancelled elsewhere (another tab) or gone (expired: F1033) ends here like a failure.
-  const failed = state === 'failed' || state === 'cancelled' || (jobId !== null && job.isError);
-  const failure =
-    state === 'failed'
-      ? (data?.failure ?? t('diyImport.failed'))
-      : state === 'cancelled'
-        ? t('diyImport.cancelled')
-        : errorText(job.error, t('diyImport.failed'));
+  const { step, failed, failure } = jobOutcome(
+    jobId,
+    data,
+    job,
+    t('diyImport.failed'),
+    t('diyImport.cancelled'),
+  );
 
   return {
     file,

@@ -2,15 +2,16 @@ import { RECORD_STATUS } from '@shuzhi/contracts/diy-form';
 import { AUDIT_STATUS_ALL } from '@shuzhi/contracts/diy-table';
 import { DESC_STR_DEFAULT } from '@shuzhi/contracts/envelope';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Card, Col, Empty, Form, Row, Space, Table, Tabs } from 'antd';
+import { Badge, Card, Col, Form, Row, Space, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../components/crud-page/load-failed-alert.tsx';
-import { tablePagination, useTablePaging } from '../../components/crud-page/table-paging.ts';
+import { useTablePaging } from '../../components/crud-page/table-paging.ts';
 import { useAuditColumns } from './audit-columns.tsx';
 import { AuditFormsMenu } from './audit-forms-menu.tsx';
+import { AuditTable } from './audit-table.tsx';
 import { AuditSearch, AuditToolbar, type SearchValues } from './audit-toolbar.tsx';
-import { AUDIT_KEYS, type AuditPageInput, type AuditRow, auditApi, auditKey } from './diy-audit.api.ts';
+import { AUDIT_KEYS, type AuditPageInput, type AuditRow, auditApi } from './diy-audit.api.ts';
 import { ReviewDrawer } from './review-drawer.tsx';
 import { useAuditReview } from './use-audit-review.ts';
 
@@ -57,7 +58,6 @@ export default function DiyAuditPage() {
     [paging, tab, tableId, filters, sort],
   );
   const query = useQuery({ queryKey: AUDIT_KEYS.page(body), queryFn: () => auditApi.page(body) });
-  const rows = query.data?.items ?? [];
   const columns = useAuditColumns({ tableId, sort, onOpen: setViewing });
 
   const formList = forms.data ?? [];
@@ -141,36 +141,16 @@ export default function DiyAuditPage() {
               testId="audit-error"
             />
           ) : null}
-          <Table<AuditRow>
-            rowKey={auditKey}
-            size="middle"
+          <AuditTable
+            query={query}
             columns={columns}
-            dataSource={rows}
-            loading={query.isFetching}
-            onChange={onTableChange}
-            scroll={{ x: tableId ? 1180 : 1350 }}
-            onRow={(row) => ({ onDoubleClick: () => setViewing(row) })}
-            rowSelection={{
-              selectedRowKeys: selected.map(auditKey),
-              preserveSelectedRowKeys: true,
-              onChange: (_keys, items) => setSelected(items.filter(Boolean)),
-              getCheckboxProps: (row) => ({ disabled: row.status !== RECORD_STATUS.submitted }),
-            }}
-            locale={{
-              emptyText: (
-                <Empty
-                  image={Empty.PRESENTED_IMAGE_SIMPLE}
-                  description={
-                    tab === 'pending' && !filtered ? t('diyAudit.empty') : t('diyAudit.emptyFiltered')
-                  }
-                  data-testid="audit-empty"
-                />
-              ),
-            }}
-            pagination={tablePagination(paging, query.data?.total ?? 0, (total) =>
-              t('crud.total', { total }),
-            )}
-            data-testid="audit-table"
+            paging={paging}
+            onTableChange={onTableChange}
+            wide={!tableId}
+            selected={selected}
+            onSelect={setSelected}
+            onOpen={setViewing}
+            emptyText={tab === 'pending' && !filtered ? t('diyAudit.empty') : t('diyAudit.emptyFiltered')}
           />
         </Card>
       </Col>
