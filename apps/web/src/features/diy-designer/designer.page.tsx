@@ -3,7 +3,8 @@ import { Alert, Button, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Designer, FORMS_PATH } from './designer.tsx';
+import { Designer } from './designer.tsx';
+import { FORMS_PATH } from './designer-toolbar.tsx';
 import { DESIGNER_KEYS, designerApi } from './diy-designer.api.ts';
 
 /** `/diyTable/design?id=<formId>`: the form designer (a hidden menu, opened from 表单管理). */
