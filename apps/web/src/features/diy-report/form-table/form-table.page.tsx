@@ -12,7 +12,7 @@ import {
   UndoOutlined,
 } from '@ant-design/icons';
 import { type FormDesign, type FormField, valueFields } from '@shuzhi/contracts/diy-form';
-import type { PeriodBrief, PeriodRow } from '@shuzhi/contracts/diy-period';
+import { type PeriodBrief, type PeriodRow, recordChangeable } from '@shuzhi/contracts/diy-period';
 import { DESC_STR_DEFAULT } from '@shuzhi/contracts/envelope';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -325,7 +325,7 @@ function RecordList({
   const recordFilable = (record: DiyRecord) => {
     if (!periodic || record.periodId === null) return true;
     const period = periodById.get(record.periodId);
-    return period ? isFilable(period.state) : true;
+    return period ? recordChangeable(period.state, record.status) : true;
   };
 
   const filters = useMemo(
