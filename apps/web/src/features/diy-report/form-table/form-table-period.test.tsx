@@ -262,6 +262,9 @@ describe('record list of a periodic form', () => {
     await waitFor(() =>
       expect(screen.getByTestId('period-banner').getAttribute('data-state')).toBe('overdue'),
     );
+    expect(screen.getByTestId('period-banner').textContent).toContain(
+      '退回的记录在本周期关闭前仍可修改、提交或删除',
+    );
     expect(await buttons('上海数智科技有限公司')).toEqual([false, false, false]);
     expect(await buttons('上海黄浦商贸有限公司')).toEqual([true, true]);
     overdue.unmount();
