@@ -54,6 +54,8 @@ async function bothSizes(page: Page, name: string): Promise<void> {
  * 报表审核 and 回收站 (issue 5 §5, §6): a form needing review, two records filed by 张伟 (fgwstaff); the district
  * leader (hpleader, a reviewer of the form) returns one with a comment and approves the other. The admin then
  * restores a deleted record, meets F1015 for a record of a deleted form, and purges that form for good.
+ * Issue 16 §2: a record of the seeded 社区人口月报 returned after its period's due date stays its filler's
+ * (吴静, gzlstaff) to submit again, marked late; the return dialog says so.
  */
 describe('report review and the recycle bin', () => {
   let shuzhi: RunningShuzhi;
@@ -212,6 +214,72 @@ describe('report review and the recycle bin', () => {
       `/api/diyData/${formId}/detail?id=${records.returned.id}`,
     );
     expect(filed).toMatchObject({ status: 3, auditComment: COMMENT });
+  });
+
+  it('returns a record of a period past its due date; its filler submits it again, marked late', async () => {
+    // The seeded 社区人口月报: last month made past due (not closed), whatever today is.
+    const forms = await call<{ id: number; title: string }[]>(admin.page, 'GET', '/api/diyTable/list');
+    const population = forms.find((f) => f.title === '社区人口月报')?.id as number;
+    const periods = await call<{ id: number; startDate: string }[]>(
+      admin.page,
+      'GET',
+      `/api/diyPeriod/list?tableId=${population}`,
+    );
+    const last = periods[1] as { id: number; startDate: string };
+    await call(admin.page, 'POST', '/api/diyPeriod/update', {
+      id: last.id,
+      dueDate: last.startDate,
+      graceUntil: null,
+    });
+    const waiting = await call<{ items: { dataNo: string; createUserName: string }[] }>(
+      admin.page,
+      'POST',
+      `/api/diyData/${population}/page`,
+      { page: 1, pageSize: 50, periodId: last.id, status: 1 },
+    );
+    const dataNo = waiting.items.find((r) => r.createUserName === '吴静')?.dataNo as string;
+
+    const { page } = reviewer;
+    await page.goto(`${shuzhi.baseUrl}/diyReport/audit`);
+    await page.getByTestId(`audit-form-${population}`).click();
+    await row(page, dataNo).getByTestId('audit-review').click();
+    const drawer = page.getByTestId('diy-record-view');
+    await drawer.getByTestId('audit-drawer-actions').waitFor();
+    await drawer.getByTestId('audit-return').click();
+    const dialog = page.locator('.ant-modal', { hasText: '退回记录' });
+    // The reviewer is told before returning that the filler can still act after the due date.
+    await expect(dialog.getByTestId('audit-return-refile').textContent()).resolves.toContain(
+      '在其周期关闭前都可由填报人修改、提交或删除',
+    );
+    await dialog.getByTestId('audit-return-comment').fill('户籍人口与上月差异较大，请核实后重新提交');
+    await screenshot(page, 'diy-audit-return-overdue-1366');
+    await dialog.getByTestId('audit-return-ok').click();
+    await page.locator('.ant-message').getByText('已退回，填报人可修改后重新提交').waitFor();
+
+    const gzl = await openBrowser();
+    try {
+      await firstSignIn(gzl.page, 'gzlstaff', shuzhi.baseUrl);
+      await gzl.page.goto(`${shuzhi.baseUrl}/diyReport/index/formTable?id=${population}&periodId=${last.id}`);
+      await expect
+        .poll(() => gzl.page.getByTestId('period-banner').getAttribute('data-state'))
+        .toBe('overdue');
+      await gzl.page.getByTestId('period-banner').getByText('退回的记录在本周期关闭前仍可修改').waitFor();
+      const record = gzl.page
+        .getByTestId('diy-record-table')
+        .locator('tr.ant-table-row', { hasText: dataNo });
+      await record.getByTestId('diy-record-status').filter({ hasText: '已退回' }).waitFor();
+      await expect(record.getByTestId('diy-record-edit').isEnabled()).resolves.toBe(true);
+      await expect(record.getByTestId('diy-record-delete').isEnabled()).resolves.toBe(true);
+      await screenshot(gzl.page, 'diy-returned-overdue-1366');
+      await record.getByTestId('diy-record-submit').click();
+      await gzl.page.locator('.ant-popover:visible').getByTestId('diy-record-submit-ok').click();
+      await record.getByTestId('diy-record-status').filter({ hasText: '待审核' }).waitFor();
+      await record.getByTestId('diy-record-flag-late').waitFor();
+      // Back with the reviewer: no longer the filler's to change after the due date.
+      await expect(record.getByTestId('diy-record-edit').isEnabled()).resolves.toBe(false);
+    } finally {
+      await gzl.close();
+    }
   });
 
   it('sets the admin’s operation password for purging', async () => {

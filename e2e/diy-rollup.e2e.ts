@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
-import { type Browser, pageCall as call, firstSignIn, openBrowser, screenshot } from './support.ts';
+import {
+  type Browser,
+  pageCall as call,
+  fillLogin,
+  firstSignIn,
+  NEW_PASSWORD,
+  openBrowser,
+  screenshot,
+} from './support.ts';
 
 const FORM = '楼宇人口登记（汇总测试）';
 const ROLLUP = '楼宇人口按街道汇总';
@@ -16,7 +24,8 @@ const DESIGN = {
  * 汇总表 (issue 6 §2): a form filed by a grid worker and a community worker of 南京东路街道, a roll-up by
  * street made in 表单管理's dialog; the street's figure equals the sum of the submitted records (the draft is
  * pending, not summed), the drill-down reaches the community and its grids, and a figure opens the record
- * list narrowed to that org.
+ * list narrowed to that org. The seeded 社区人口月报汇总 then expects the communities its source names: once
+ * 贵州路居民委员会's own return is approved, it is no longer missing, and no grid is listed.
  */
 describe('roll-up report', () => {
   let shuzhi: RunningShuzhi;
@@ -148,5 +157,60 @@ describe('roll-up report', () => {
     // Three submitted records and the draft, all filed under 贵州路.
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(4);
     await screenshot(page, 'rollup-records-1366');
+  });
+
+  it('counts a community’s own approved return in the seeded 社区人口月报汇总 (issue 16 §3)', async () => {
+    const forms = await call<{ id: number; title: string }[]>(admin.page, 'GET', '/api/diyTable/list');
+    const population = forms.find((f) => f.title === '社区人口月报')?.id as number;
+    const seeded = (
+      await call<{ id: number; title: string }[]>(admin.page, 'GET', '/api/diyTable/list?reportType=2')
+    ).find((f) => f.title === '社区人口月报汇总')?.id as number;
+    const [current] = await call<{ id: number; key: string }[]>(
+      admin.page,
+      'GET',
+      `/api/diyPeriod/list?tableId=${population}`,
+    );
+    const [community] = await call<{ value: number }[]>(
+      admin.page,
+      'GET',
+      `/api/diyTable/pickOrgs?keyword=${encodeURIComponent('贵州路居民委员会')}`,
+    );
+    const gzl = await openBrowser();
+    const leader = await openBrowser();
+    try {
+      // 吴静 signed in before (beforeAll) and changed her password then.
+      await fillLogin(gzl.page, 'gzlstaff', NEW_PASSWORD, shuzhi.baseUrl);
+      await gzl.page.getByTestId('dashboard-greeting').waitFor();
+      const id = await call<number>(gzl.page, 'POST', `/api/diyData/${population}/add`, {
+        periodId: current?.id,
+        values: {
+          month: current?.key,
+          unit: community?.value,
+          filler: '吴静',
+          huji: 3001,
+          liudong: 998,
+          elderly: 1190,
+        },
+        submit: true,
+      });
+      await firstSignIn(leader.page, 'hpleader', shuzhi.baseUrl);
+      await call(leader.page, 'POST', `/api/diyData/${population}/audit`, { ids: [id], action: 'approve' });
+    } finally {
+      await gzl.close();
+      await leader.close();
+    }
+
+    const { page } = admin;
+    await page.goto(`${shuzhi.baseUrl}/diyLoad/index/loadTable?id=${seeded}`);
+    await page.getByTestId('rollup-table').waitFor();
+    // 12 communities are expected this month; 贵州路 has reported.
+    await expect.poll(() => page.getByTestId('rollup-missing-button').textContent()).toBe('未上报单位（11）');
+    await page.getByTestId('rollup-missing-button').click();
+    const list = page.getByTestId('rollup-missing-list');
+    await list.getByText('南京东路街道/福州路居民委员会').waitFor();
+    const text = (await list.textContent()) ?? '';
+    expect(text).not.toContain('贵州路');
+    expect(text).not.toContain('网格');
+    await screenshot(page, 'rollup-seeded-missing-1366');
   });
 });

@@ -187,14 +187,14 @@ describe('the seeded roll-up', () => {
     expect(njdRow.records).toBe(2);
     expect(njdRow.pending).toBe(2);
     expect(njdRow.hasChildren).toBe(true);
-    // 3 communities × 2 grids expected; the two grids of 贵州路 filed.
-    expect(njdRow.expectedUnits).toBe(6);
-    expect(njdRow.missingUnits).toBe(4);
+    // The form's fill scope names the communities: 3 expected; 贵州路 reported through its grids' records.
+    expect(njdRow.expectedUnits).toBe(3);
+    expect(njdRow.missingUnits).toBe(2);
     const wt = row(d, WT);
     // The deleted record does not count.
     expect(wt.figures).toMatchObject({ m1: 50, m11: 1 });
-    expect(wt.expectedUnits).toBe(4);
-    expect(wt.missingUnits).toBe(3);
+    expect(wt.expectedUnits).toBe(2);
+    expect(wt.missingUnits).toBe(1);
     // A street without records: nothing to sum, a zero count.
     const empty = d.rows.find((r) => r.records === 0 && r.pending === 0) as RollupRow;
     expect(empty.figures.m1).toBeNull();
@@ -205,9 +205,9 @@ describe('the seeded roll-up', () => {
     expect(d.total.records).toBe(3);
     expect(d.total.pending).toBe(2);
     expect(d.total.missingUnits).toBe(d.rows.reduce((s, r) => s + (r.missingUnits ?? 0), 0));
-    expect(d.missing.map((m) => m.orgName)).not.toContain('第一网格 ');
-    expect(d.missing.some((m) => m.orgPath === '南京东路街道/福州路居民委员会/第一网格')).toBe(true);
-    expect(d.missing.some((m) => m.orgPath === '南京东路街道/贵州路居民委员会/第一网格')).toBe(false);
+    expect(d.missing.map((m) => m.orgName)).not.toContain('第一网格');
+    expect(d.missing.some((m) => m.orgPath === '南京东路街道/福州路居民委员会')).toBe(true);
+    expect(d.missing.some((m) => m.orgPath.startsWith('南京东路街道/贵州路居民委员会'))).toBe(false);
     expect(d.lastPeriod).toBeNull();
   });
 
@@ -222,16 +222,19 @@ describe('the seeded roll-up', () => {
     expect(d.path).toEqual([{ key: String(orgs[NJD]), name: '南京东路街道' }]);
     expect(d.outside).toBe(0);
     expect(row(d, GZL).figures.m1).toBe(300);
-    expect(row(d, FZL)).toMatchObject({ records: 0, pending: 2, expectedUnits: 2, missingUnits: 2 });
+    expect(row(d, FZL)).toMatchObject({ records: 0, pending: 2, expectedUnits: 1, missingUnits: 1 });
+    expect(row(d, GZL)).toMatchObject({ expectedUnits: 1, missingUnits: 0 });
     expect(row(d, FZL).figures.m1).toBeNull();
     // The street's enterprise is a row of its own, not expected to file (the form does not admit enterprises).
     expect(d.rows.find((r) => r.name === '上海黄浦数智科技有限公司')?.expectedUnits).toBe(0);
     expect(d.total.figures.m1).toBe(300);
     const grids = await data(admin, rollupId, { periodId: periods.may, parent: String(orgs[GZL]) });
     expect(grids.path.map((p) => p.name)).toEqual(['南京东路街道', '贵州路居民委员会']);
-    expect(grids.rows.map((r) => [r.name, r.figures.m1, r.hasChildren])).toEqual([
-      ['第一网格', 100, false],
-      ['第二网格', 200, false],
+    // The community is the unit expected to file: its own row holds that (reported through its grids).
+    expect(grids.rows.map((r) => [r.name, r.figures.m1, r.expectedUnits, r.missingUnits])).toEqual([
+      ['贵州路居民委员会（本级）', null, 1, 0],
+      ['第一网格', 100, 0, 0],
+      ['第二网格', 200, 0, 0],
     ]);
   });
 
@@ -303,7 +306,7 @@ describe('who sees what', () => {
     expect(d.rows.map((r) => r.name)).toEqual(['南京东路街道']);
     expect(d.outside).toBe(0);
     expect(d.total.figures.m1).toBe(300);
-    expect(d.total.expectedUnits).toBe(6);
+    expect(d.total.expectedUnits).toBe(3);
     const elsewhere = await data(njd, rollupId, { periodId: periods.may, parent: String(orgs[WT]) });
     expect(elsewhere.rows).toEqual([]);
     expect(elsewhere.total.records).toBe(0);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { filterNumber, filterText } from './crud.ts';
+import { RECORD_STATUS } from './diy-form.ts';
 import { idSchema, pageInputSchema } from './envelope.ts';
 
 /**
@@ -33,6 +34,19 @@ export const NO_PERIOD: PeriodSettings = { kind: 'none', dueDays: 0, graceDays: 
  */
 export const PERIOD_STATES = ['upcoming', 'open', 'grace', 'overdue', 'closed'] as const;
 export type PeriodState = (typeof PERIOD_STATES)[number];
+
+/**
+ * Whether a record in a period in `state` may still be changed, submitted or deleted by its filler: while the
+ * period is open or in grace; a returned record also after the due date, until the period is closed — a return
+ * never leaves its filler unable to act (docs/periods.md). The server refuses the rest with F1021–F1023.
+ */
+export function recordChangeable(state: PeriodState, status: number): boolean {
+  if (state === 'open' || state === 'grace') return true;
+  return state === 'overdue' && status === RECORD_STATUS.returned;
+}
+
+/** A submission in a period in `state` is late: after the due date (the grace window, or a returned record re-filed). */
+export const submittedLate = (state: PeriodState): boolean => state === 'grace' || state === 'overdue';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

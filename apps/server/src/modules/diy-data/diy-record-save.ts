@@ -1,4 +1,5 @@
 import { type FormDesign, RECORD_STATUS, type RecordValues, valueFields } from '@shuzhi/contracts/diy-form';
+import { type PeriodState, recordChangeable, submittedLate } from '@shuzhi/contracts/diy-period';
 import { validateRecord } from '@shuzhi/contracts/diy-validate';
 import type { Locale } from '@shuzhi/contracts/i18n';
 import { sql } from 'kysely';
@@ -60,9 +61,18 @@ export async function assertNotFiled(
 }
 
 /**
+ * F1021 / F1022 / F1023 unless the record may change in its period: an open or grace period, or a returned
+ * record until its period is closed (a return never leaves the filler unable to act).
+ */
+function assertChangeable(state: PeriodState, row: DataRow): void {
+  if (!recordChangeable(state, row.status)) assertFilable(state);
+}
+
+/**
  * The period a write goes to and the version it is filed with: a new record takes `resolveFilingPeriod`'s
  * period (and that period's version, docs/periods.md); an existing record keeps its period, which must
- * still take changes (F1021 / F1022 / F1023), and is saved with that period's version.
+ * still take changes (`assertChangeable`), and is saved with that period's version. A submission after the
+ * due date (grace, or a returned record re-filed when overdue) is late.
  */
 async function filingOf(
   ctx: AppContext,
@@ -75,13 +85,13 @@ async function filingOf(
   if (row === null) return resolveFilingPeriod(ctx, db, open.form, periodId, now);
   const found = await recordPeriodState(db, open.form, row.period_id, now);
   if (!found) return null;
-  assertFilable(found.state);
+  assertChangeable(found.state, row);
   return {
     id: found.period.id,
     name: found.period.name,
     start: found.period.start_date,
     version: found.period.version,
-    late: found.state === 'grace',
+    late: submittedLate(found.state),
     onePerOrg: false,
   };
 }
@@ -215,7 +225,7 @@ export async function saveRecord(
 /** Inserts or updates the record's row with its `create` / `update` history step; answers the record's id. */
 async function writeRecord(ctx: AppContext, trx: Db, user: AuthUser, write: RecordWrite): Promise<number> {
   const { open, row, design, version, values, status, dataNo, now } = write;
-  // Submitted in the grace window (or a reopening past the due date): late.
+  // Submitted after the due date (the grace window, a reopening, a returned record re-filed): late.
   const late = write.submitted && write.filing?.late ? { late: 1 } : {};
   const columns = toColumnValues(design, open.columns, version, values);
   if (row === null) {
@@ -346,7 +356,7 @@ export async function deleteRecords(
       const can = recordCan(open.auth, open.caller, recordFacts(row));
       if (!can.delete) throw new AppError(row.status === RECORD_STATUS.approved ? 'F1009' : 'F1001');
       const period = await recordPeriodState(trx, open.form, row.period_id);
-      if (period) assertFilable(period.state);
+      if (period) assertChangeable(period.state, row);
       await updateRecords(trx, open.form.id, {
         is_delete: 1,
         delete_time: now,

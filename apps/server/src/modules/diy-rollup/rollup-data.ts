@@ -9,7 +9,7 @@ import { columnsAt } from '../diy-table/diy-table.service.ts';
 import { type Opened, openRollup } from './rollup.service.ts';
 import { Acc, emptyRow, figuresOf, measureColumns, type Part, partials } from './rollup-figures.ts';
 import { type PeriodRef, periodsFor } from './rollup-periods.ts';
-import { byOrder, expectedUnits, type OrgNode, tenantOrgs } from './rollup-units.ts';
+import { byOrder, expectedUnits, type OrgNode, reportedUnits, tenantOrgs } from './rollup-units.ts';
 
 type DataInput = z.output<typeof rollupDataInputSchema>;
 
@@ -293,8 +293,8 @@ async function orgData(run: Run, input: DataInput, locale: Locale): Promise<Roll
 }
 
 /**
- * The units expected to file (in the caller's reach) counted under their rows, those that have not filed
- * (no counted record in the current period) counted and listed.
+ * The units expected to file (in the caller's reach) counted under their rows, those that have not reported
+ * (no counted record of theirs or of a unit below them in the current period) counted and listed.
  */
 async function unitsByRow(
   run: Run,
@@ -306,6 +306,7 @@ async function unitsByRow(
   const reachSet = new Set(reach.orgIds);
   const filed = new Set<number>();
   for (const p of list) if (p.records > 0 && run.isCurrent(p)) filed.add(Number(p.group));
+  const reported = reportedUnits(filed, orgs);
   const expected = new Map<number, number>();
   const missingBy = new Map<number, number>();
   const missing: { unit: OrgNode; row: number }[] = [];
@@ -314,7 +315,7 @@ async function unitsByRow(
     const row = rowOf(unitId);
     if (row === null) continue;
     expected.set(row, (expected.get(row) ?? 0) + 1);
-    if (!filed.has(unitId)) {
+    if (!reported.has(unitId)) {
       missingBy.set(row, (missingBy.get(row) ?? 0) + 1);
       const unit = orgs.get(unitId);
       if (unit) missing.push({ unit, row });

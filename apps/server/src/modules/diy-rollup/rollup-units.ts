@@ -40,9 +40,10 @@ export async function tenantOrgs(db: Db, tenantId: number): Promise<Map<number, 
 }
 
 /**
- * Units expected to file (docs/rollups.md): the leaf orgs inside the source's fillers audience — orgs of its
- * subtrees (the whole tenant with `all`), enterprise orgs only when it admits enterprises, a leaf having no
- * child inside that set — plus the orgs of the users it names and of the holders of the roles it names.
+ * Units expected to file (docs/rollups.md): the units the source's fillers audience names — its orgs (the
+ * tenant's top orgs with `all`), the enterprise orgs inside them when it admits enterprises (each files for
+ * itself), the orgs of the users it names and of the holders of the roles it names; enabled orgs only. A
+ * named org stands for its subtree: records filed below it count for it (`reportedUnits`).
  */
 export async function expectedUnits(
   db: Db,
@@ -50,19 +51,15 @@ export async function expectedUnits(
   orgs: Map<number, OrgNode>,
 ): Promise<Set<number>> {
   const audience = parseAudience(source.fillers);
-  const roots = new Set(audience.orgIds);
-  const inSet = new Set<number>();
+  const named = new Set(audience.orgIds);
+  const units = new Set<number>();
   for (const org of orgs.values()) {
     if (org.status !== STATUS.enabled) continue;
-    if (org.type === 'enterprise' && !audience.enterprises) continue;
-    if (audience.all || org.chain.some((id) => roots.has(id))) inSet.add(org.id);
+    const top = !orgs.has(org.pid);
+    if (org.type === 'enterprise') {
+      if (audience.enterprises && (audience.all || org.chain.some((id) => named.has(id)))) units.add(org.id);
+    } else if (named.has(org.id) || (audience.all && top)) units.add(org.id);
   }
-  const parents = new Set<number>();
-  for (const id of inSet) {
-    const org = orgs.get(id);
-    if (org && inSet.has(org.pid)) parents.add(org.pid);
-  }
-  const units = new Set([...inSet].filter((id) => !parents.has(id)));
   if (audience.userIds.length > 0 || audience.roleIds.length > 0) {
     let query = db
       .selectFrom('sys_user as u')
@@ -94,6 +91,16 @@ export async function expectedUnits(
     }
   }
   return units;
+}
+
+/**
+ * Units that reported: the orgs that filed (a counted record in the period) and every ancestor of them — a
+ * unit's own record counts for it and rolls up into the units above it.
+ */
+export function reportedUnits(filed: Iterable<number>, orgs: Map<number, OrgNode>): Set<number> {
+  const reported = new Set<number>();
+  for (const id of filed) for (const a of orgs.get(id)?.chain ?? [id]) reported.add(a);
+  return reported;
 }
 
 export const byOrder = (a: OrgNode, b: OrgNode) => a.orderNo - b.orderNo || a.id - b.id;

@@ -39,6 +39,8 @@ export default {
       returned: '已退回，填报人可修改后重新提交',
       returnTitle: '退回记录',
       returnHint: '填报人会看到退回意见，修改后可重新提交。',
+      returnRefile:
+        '退回的记录在其周期关闭前都可由填报人修改、提交或删除；截止日期后重新提交的记录标记为逾期。',
       returnComment: '退回意见',
       returnCommentPlaceholder: '说明需要修改的地方',
       returnCommentRequired: '请填写退回意见',
@@ -88,6 +90,8 @@ export default {
       returned: 'Returned; the filer can change it and submit again',
       returnTitle: 'Return the record',
       returnHint: 'The filer sees your comment and can submit again after changing the record.',
+      returnRefile:
+        'The filer can change, submit or delete a returned record until its period is closed; submitted again after the due date, it is marked late.',
       returnComment: 'Reason for returning',
       returnCommentPlaceholder: 'What needs to be changed',
       returnCommentRequired: 'Enter the reason for returning',
@@ -137,6 +141,8 @@ export default {
       returned: '已退回，填報人可修改後重新提交',
       returnTitle: '退回記錄',
       returnHint: '填報人會看到退回意見，修改後可重新提交。',
+      returnRefile:
+        '退回的記錄在其週期關閉前都可由填報人修改、提交或刪除；截止日期後重新提交的記錄標記為逾期。',
       returnComment: '退回意見',
       returnCommentPlaceholder: '說明需要修改的地方',
       returnCommentRequired: '請填寫退回意見',

@@ -109,6 +109,8 @@ describe('报表审核', { timeout: 40_000 }, () => {
     expect((await screen.findByTestId('record-drawer-id')).textContent).toBe('5/2');
     fireEvent.click(screen.getByTestId('audit-return'));
     const ok = await screen.findByTestId('audit-return-ok');
+    // A form without periods: nothing to say about a period.
+    expect(screen.queryByTestId('audit-return-refile')).toBeNull();
     fireEvent.click(ok);
     expect(await screen.findByText('请填写退回意见')).toBeTruthy();
     expect(api.audit).not.toHaveBeenCalled();
@@ -130,6 +132,16 @@ describe('报表审核', { timeout: 40_000 }, () => {
     // The list and the counts are asked again.
     await waitFor(() => expect(api.forms).toHaveBeenCalledTimes(2));
     expect(api.page.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('tells the reviewer that a returned record stays the filler’s until its period is closed', async () => {
+    api.page.mockResolvedValue(pageOf([row({ id: 3, dataNo: 'YG0003', periodName: '2026年10月' })]));
+    renderPage();
+    fireEvent.click(within(await rowOf('YG0003')).getByTestId('audit-review'));
+    fireEvent.click(await screen.findByTestId('audit-return'));
+    expect((await screen.findByTestId('audit-return-refile')).textContent).toBe(
+      '退回的记录在其周期关闭前都可由填报人修改、提交或删除；截止日期后重新提交的记录标记为逾期。',
+    );
   });
 
   it('a record of a closed period shows its period as closed and can be approved, not returned', async () => {

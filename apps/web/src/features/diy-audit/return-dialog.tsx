@@ -57,6 +57,11 @@ export function ReturnDialog({ row, onCancel, onReturned, onFailed }: Props) {
       data-testid="audit-return-dialog"
     >
       <Typography.Paragraph type="secondary">{t('diyAudit.returnHint')}</Typography.Paragraph>
+      {row?.periodName ? (
+        <Typography.Paragraph type="secondary" data-testid="audit-return-refile">
+          {t('diyAudit.returnRefile')}
+        </Typography.Paragraph>
+      ) : null}
       <Form form={form} layout="vertical" onFinish={submit} autoComplete="off">
         <Form.Item
           name="comment"

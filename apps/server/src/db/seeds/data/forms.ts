@@ -1,4 +1,5 @@
-import type { SeedForm, SeedFormCategory, SeedFormRecord } from '../types.ts';
+import type { SeedForm, SeedFormCategory, SeedFormRecord, SeedOrg } from '../types.ts';
+import { ORGS } from './orgs.ts';
 
 /**
  * Demo report forms of the Huangpu district (issue 5): three categories and three published forms with
@@ -221,11 +222,20 @@ const ENTERPRISE_FORM: SeedForm = {
   ],
 };
 
+/** Codes of the orgs of a type in the demo tree, in tree order. */
+function codesOf(type: SeedOrg['type'], orgs: readonly SeedOrg[] = ORGS): string[] {
+  return orgs.flatMap((o) => [...(o.type === type ? [o.code] : []), ...codesOf(type, o.children ?? [])]);
+}
+
+/**
+ * Filed by every community (a grid may file its part; it counts for its community) and by 区发展和改革委员会 for
+ * its collective household: the units its roll-up expects (docs/rollups.md).
+ */
 const POPULATION_FORM: SeedForm = {
   title: '社区人口月报',
   category: '社区治理',
   ownerOrgCode: 'HPQ-MZJ',
-  fillers: { orgCodes: [DISTRICT] },
+  fillers: { orgCodes: [...codesOf('community'), 'HPQ-FGW'] },
   viewers: { orgCodes: ['HPQ-MZJ', 'HPQ-TJJ'] },
   reviewerAccounts: ['hpleader'],
   needsReview: true,

@@ -234,6 +234,49 @@ describe('record list of a periodic form', () => {
     await waitFor(() => expect(lastBody()).not.toHaveProperty('periodId'));
   });
 
+  it('leaves a returned record to its filler after the due date, until the period is closed', async () => {
+    const returned = record({ id: 100, status: 3, periodId: 30, periodName: '2026年10月' });
+    const submitted = record({
+      id: 102,
+      status: 1,
+      periodId: 30,
+      periodName: '2026年10月',
+      values: { name: '上海黄浦商贸有限公司', staff: 40 },
+      can: { update: true, delete: true, submit: false, audit: false },
+    });
+    api.page.mockResolvedValue({
+      page: 1,
+      pageSize: 20,
+      total: 2,
+      totalPages: 1,
+      items: [returned, submitted],
+    });
+    const buttons = async (name: string) => {
+      const row = (await screen.findByText(name)).closest('tr') as HTMLElement;
+      return ['diy-record-edit', 'diy-record-submit', 'diy-record-delete']
+        .filter((id) => within(row).queryByTestId(id))
+        .map((id) => (within(row).getByTestId(id) as HTMLButtonElement).disabled);
+    };
+    periods.list.mockResolvedValue([NOVEMBER, { ...OCTOBER, state: 'overdue', closeTime: null }]);
+    const overdue = renderPage('?id=9&periodId=30');
+    await waitFor(() =>
+      expect(screen.getByTestId('period-banner').getAttribute('data-state')).toBe('overdue'),
+    );
+    expect(screen.getByTestId('period-banner').textContent).toContain(
+      '退回的记录在本周期关闭前仍可修改、提交或删除',
+    );
+    expect(await buttons('上海数智科技有限公司')).toEqual([false, false, false]);
+    expect(await buttons('上海黄浦商贸有限公司')).toEqual([true, true]);
+    overdue.unmount();
+
+    periods.list.mockResolvedValue([NOVEMBER, OCTOBER]);
+    renderPage('?id=9&periodId=30');
+    await waitFor(() =>
+      expect(screen.getByTestId('period-banner').getAttribute('data-state')).toBe('closed'),
+    );
+    expect(await buttons('上海数智科技有限公司')).toEqual([true, true, true]);
+  });
+
   it('shows the zero report and late tags', async () => {
     api.page.mockResolvedValue({
       page: 1,

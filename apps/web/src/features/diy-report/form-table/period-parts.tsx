@@ -30,7 +30,9 @@ export function PeriodBanner({ period }: { period: (PeriodBrief & Partial<Period
       description={
         period.state === 'grace' && (period.reopenUntil || period.graceUntil)
           ? t('diyPeriod.graceTo', { date: period.reopenUntil || period.graceUntil })
-          : undefined
+          : period.state === 'overdue'
+            ? t('diyReport.returnedStillOpen')
+            : undefined
       }
       data-testid="period-banner"
       data-state={period.state}

@@ -1,5 +1,5 @@
 import type { FormDesign } from '@shuzhi/contracts/diy-form';
-import type { PeriodBrief, PeriodRow } from '@shuzhi/contracts/diy-period';
+import { type PeriodBrief, type PeriodRow, recordChangeable } from '@shuzhi/contracts/diy-period';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { isFilable, PERIOD_KEYS, periodApi } from '../../../components/diy-period/diy-period.api.ts';
@@ -51,7 +51,7 @@ export function useRecordPeriods({ tableId, periodic, currentPeriod, urlPeriod }
   const recordFilable = (record: DiyRecord) => {
     if (!periodic || record.periodId === null) return true;
     const period = periodById.get(record.periodId);
-    return period ? isFilable(period.state) : true;
+    return period ? recordChangeable(period.state, record.status) : true;
   };
 
   return { periods, setPeriodChoice, periodId, periodById, fileTo, filable, recordFilable };
