@@ -263,6 +263,96 @@ function issueText(issue: z.core.$ZodIssue, locale: Locale): string {
 
 const business = (code: BusinessErrorCode, locale: Locale) => BUSINESS_ERRORS[code][locale];
 
+/** Adds the checked users with their roles in one transaction; D1006 when an account was taken meanwhile. */
+async function insertUsers(
+  ctx: AppContext,
+  user: AuthUser,
+  valid: { input: z.output<typeof userAddInputSchema> }[],
+): Promise<number> {
+  const { hash } = await defaultPassword(ctx);
+  const now = formatDateTime();
+  // Area levels the file leaves blank are copied from each user's org chain, as the add form does.
+  const chains = await orgAreaFields(
+    ctx.db,
+    valid.map(({ input }) => input.orgId),
+  );
+  // One hash for the whole file: every new user gets the same, publicly configured default password anyway,
+  // and hashing thousands of times would take minutes.
+  const records = valid.map(({ input }) => {
+    const id = ctx.newId();
+    return {
+      user: {
+        id,
+        tenant_id: user.tenantId,
+        account: input.account,
+        password: hash,
+        real_name: input.realName,
+        nick_name: input.nickName ?? null,
+        sex: input.sex ?? null,
+        phone: input.phone ?? null,
+        email: input.email ?? null,
+        id_card_num: input.idCardNum ?? null,
+        address: input.address ?? null,
+        account_type: input.accountType,
+        org_id: input.orgId,
+        pos_id: input.posId ?? null,
+        enterprise: input.enterprise ?? null,
+        ...followOrgArea(
+          areaFieldsOf({
+            area: input.area ?? null,
+            area_code: input.areaCode ?? null,
+            street: input.street ?? null,
+            street_code: input.streetCode ?? null,
+            community: input.community ?? null,
+            community_code: input.communityCode ?? null,
+            wangge: input.wangge ?? null,
+            wangge_code: input.wanggeCode ?? null,
+            weiwangge: input.weiwangge ?? null,
+            weiwangge_code: input.weiwanggeCode ?? null,
+          }),
+          null,
+          chains.get(input.orgId) ?? areaFieldsOf({}),
+        ),
+        status: input.status,
+        order_no: input.orderNo,
+        remark: input.remark ?? null,
+        is_def_pwd: 1,
+        login_fail_count: 0,
+        create_time: now,
+        create_user_id: user.userId,
+        create_user_name: user.realName,
+        is_delete: 0,
+      },
+      roles: [...new Set(input.roleIdList)].map((roleId) => ({
+        id: ctx.newId(),
+        user_id: id,
+        role_id: roleId,
+      })),
+    };
+  });
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < records.length; i += INSERT_BATCH) {
+        const batch = records.slice(i, i + INSERT_BATCH);
+        await trx
+          .insertInto('sys_user')
+          .values(batch.map((r) => r.user))
+          .execute();
+        const links = batch.flatMap((r) => r.roles);
+        if (links.length > 0) await trx.insertInto('sys_user_role').values(links).execute();
+      }
+    });
+  } catch (error) {
+    const e = error as { code?: string };
+    // Someone took one of the accounts meanwhile: nothing was written; the admin uploads again.
+    if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      throw new AppError('D1006', { field: USER_LABELS.account, value: '' });
+    }
+    throw error;
+  }
+  return records.length;
+}
+
 /**
  * Imports users from an uploaded template (the file at `path`): every row is checked (format, codes, scope,
  * unique account in the system and in the file); the valid rows go in one transaction; the refused ones come
@@ -368,91 +458,7 @@ export async function importUsers(
     }
   }
 
-  const ids: number[] = [];
-  if (valid.length > 0) {
-    const { hash } = await defaultPassword(ctx);
-    const now = formatDateTime();
-    // Area levels the file leaves blank are copied from each user's org chain, as the add form does.
-    const chains = await orgAreaFields(
-      ctx.db,
-      valid.map(({ input }) => input.orgId),
-    );
-    // One hash for the whole file: every new user gets the same, publicly configured default password anyway,
-    // and hashing thousands of times would take minutes.
-    const records = valid.map(({ input }) => {
-      const id = ctx.newId();
-      ids.push(id);
-      return {
-        user: {
-          id,
-          tenant_id: user.tenantId,
-          account: input.account,
-          password: hash,
-          real_name: input.realName,
-          nick_name: input.nickName ?? null,
-          sex: input.sex ?? null,
-          phone: input.phone ?? null,
-          email: input.email ?? null,
-          id_card_num: input.idCardNum ?? null,
-          address: input.address ?? null,
-          account_type: input.accountType,
-          org_id: input.orgId,
-          pos_id: input.posId ?? null,
-          enterprise: input.enterprise ?? null,
-          ...followOrgArea(
-            areaFieldsOf({
-              area: input.area ?? null,
-              area_code: input.areaCode ?? null,
-              street: input.street ?? null,
-              street_code: input.streetCode ?? null,
-              community: input.community ?? null,
-              community_code: input.communityCode ?? null,
-              wangge: input.wangge ?? null,
-              wangge_code: input.wanggeCode ?? null,
-              weiwangge: input.weiwangge ?? null,
-              weiwangge_code: input.weiwanggeCode ?? null,
-            }),
-            null,
-            chains.get(input.orgId) ?? areaFieldsOf({}),
-          ),
-          status: input.status,
-          order_no: input.orderNo,
-          remark: input.remark ?? null,
-          is_def_pwd: 1,
-          login_fail_count: 0,
-          create_time: now,
-          create_user_id: user.userId,
-          create_user_name: user.realName,
-          is_delete: 0,
-        },
-        roles: [...new Set(input.roleIdList)].map((roleId) => ({
-          id: ctx.newId(),
-          user_id: id,
-          role_id: roleId,
-        })),
-      };
-    });
-    try {
-      await ctx.db.transaction().execute(async (trx) => {
-        for (let i = 0; i < records.length; i += INSERT_BATCH) {
-          const batch = records.slice(i, i + INSERT_BATCH);
-          await trx
-            .insertInto('sys_user')
-            .values(batch.map((r) => r.user))
-            .execute();
-          const links = batch.flatMap((r) => r.roles);
-          if (links.length > 0) await trx.insertInto('sys_user_role').values(links).execute();
-        }
-      });
-    } catch (error) {
-      const e = error as { code?: string };
-      // Someone took one of the accounts meanwhile: nothing was written; the admin uploads again.
-      if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-        throw new AppError('D1006', { field: USER_LABELS.account, value: '' });
-      }
-      throw error;
-    }
-  }
+  const imported = valid.length > 0 ? await insertUsers(ctx, user, valid) : 0;
 
   let errorReportId: string | null = null;
   if (errors.length > 0) {
@@ -464,7 +470,7 @@ export async function importUsers(
       REPORT_TTL_SECONDS,
     );
   }
-  return { total: rows.length, imported: ids.length, failed: errors.length, errors, errorReportId };
+  return { total: rows.length, imported, failed: errors.length, errors, errorReportId };
 }
 
 /** The error report of an import, to the admin who uploaded it; D1002 once it has expired. */
