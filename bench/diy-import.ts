@@ -7,13 +7,13 @@
  * confirm times, the total, the file size and the server's peak RSS (sampled every 50 ms). Target: the
  * whole import under 60 s. Nothing asserts a timing; the figures are printed.
  */
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openXlsx, type XlsxCell } from '../apps/server/src/modules/diy-ledger/xlsx-stream.ts';
 import { launchShuzhi } from '../e2e/server.ts';
-import { benchRegions, cpuOf, createBenchForm, DESIGN, ok, pidOf, valuesOf } from './diy.ts';
+import { benchRegions, cpuOf, createBenchForm, ok, pidOf } from './diy.ts';
+import { importFields, writeImportWorkbook } from './import-workbook.ts';
 import { signIn } from './sign-in.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -41,79 +41,6 @@ function memoryOf(pid: number | null, key: 'VmRSS' | 'VmHWM' = 'VmRSS'): number 
   }
 }
 
-type Field = {
-  id: string;
-  type: string;
-  label: string;
-  options?: { items: { value: string; label: string }[] };
-};
-const fields = (DESIGN.fields as Field[]).filter((f) => f.type !== 'section' && f.type !== 'serialNo');
-
-const asDate = (text: string) => {
-  const [d, t] = text.split(' ');
-  const [y, m, day] = (d as string).split('-').map(Number);
-  const [h, mi, s] = (t ?? '0:0:0').split(':').map(Number);
-  return new Date(Date.UTC(y as number, (m as number) - 1, day ?? 1, h ?? 0, mi ?? 0, s ?? 0));
-};
-
-/** One sheet line: the cells a person would type or a ledger would hold. */
-function cellsOf(values: Record<string, unknown>): XlsxCell[] {
-  return fields.map((f) => {
-    const v = values[f.id];
-    if (v === null || v === undefined) return null;
-    if (f.options) {
-      const label = (x: unknown) => f.options?.items.find((o) => o.value === x)?.label ?? String(x);
-      return Array.isArray(v) ? v.map(label).join('、') : label(v);
-    }
-    if (f.type === 'date' || f.type === 'datetime' || f.type === 'month') return asDate(String(v));
-    if (typeof v === 'number') return v;
-    return String(v);
-  });
-}
-
-async function writeWorkbook(file: string, regions: string[]): Promise<void> {
-  const out = createWriteStream(file);
-  const closed = new Promise<void>((resolve) => out.on('close', () => resolve()));
-  const xlsx = await openXlsx(out, {
-    name: '导入',
-    columns: [
-      { width: 12 },
-      { width: 16 },
-      ...fields.map((f) => ({
-        width: 14,
-        numFmt:
-          f.type === 'date'
-            ? 'yyyy-mm-dd'
-            : f.type === 'datetime'
-              ? 'yyyy-mm-dd hh:mm:ss'
-              : f.type === 'month'
-                ? 'yyyy-mm'
-                : undefined,
-      })),
-    ],
-    frozenRows: 2,
-    frozenColumns: 0,
-    merges: [
-      [1, 1, 2, 1],
-      [1, 2, 2, 2],
-      [1, 3, 1, fields.length + 2],
-    ],
-  });
-  // The ledger's 填报人 and 填报单位 columns ride along (read and skipped), as in a re-imported ledger.
-  await xlsx.header([
-    ['填报人', '填报单位', '企业基本情况', ...fields.slice(1).map(() => '')],
-    ['', '', ...fields.map((f) => f.label)],
-  ]);
-  for (let i = 0; i < ROWS; i += 1000) {
-    const lines: XlsxCell[][] = [];
-    for (let k = i; k < Math.min(ROWS, i + 1000); k++)
-      lines.push(['系统管理员', '黄浦区', ...cellsOf(valuesOf(k, regions, '1'))]);
-    await xlsx.rows(lines);
-  }
-  await xlsx.end();
-  await closed;
-}
-
 async function poll(base: string, token: string, jobId: number, until: string[]): Promise<Job> {
   for (;;) {
     const job = await ok<Job>(base, token, 'GET', `/api/diyImport/job/${jobId}`);
@@ -139,10 +66,10 @@ try {
 
   const file = join(work, 'import.xlsx');
   let started = performance.now();
-  await writeWorkbook(file, regions);
+  await writeImportWorkbook(file, ROWS, regions);
   const fileMb = statSync(file).size / 1024 / 1024;
   console.log(
-    `\nWorkbook: ${ROWS.toLocaleString('en')} rows × ${fields.length + 2} columns (${fields.length} fields), ${fileMb.toFixed(1)} MB, written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `\nWorkbook: ${ROWS.toLocaleString('en')} rows × ${importFields.length + 2} columns (${importFields.length} fields), ${fileMb.toFixed(1)} MB, written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
   const rssBefore = memoryOf(pid);

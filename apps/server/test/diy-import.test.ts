@@ -1,10 +1,10 @@
-import { deflateRawSync } from 'node:zlib';
 import type { ImportJob } from '@shuzhi/contracts/diy-import';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { apiCalls, authed, body, createTestApp, login, TEST_HASH_COST, type TestApp } from './helpers.ts';
 import { multipart } from './upload.fixture.ts';
+import { zip } from './zip.fixture.ts';
 
 /**
  * Issue 6 §4/§7: Excel import. Workbooks are made here with exceljs (or by hand for broken zips): wrong
@@ -98,44 +98,6 @@ async function checked(token: string, tableId: number, data: Buffer) {
   const env = await upload(token, tableId, data);
   expect(env.code, JSON.stringify(env)).toBe(200);
   return settled(token, (env.result as { jobId: number }).jobId);
-}
-
-/** A zip by hand: entries stored or deflated, sizes as declared (to lie about them). */
-function zip(entries: { name: string; data: Buffer; declaredSize?: number }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const packed = deflateRawSync(e.data);
-    const name = Buffer.from(e.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(e.declaredSize ?? e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(e.declaredSize ?? e.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += 30 + name.length + packed.length;
-  }
-  const dir = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dir, end]);
 }
 
 const HEADER_TOP = ['名称', '代码', '经营情况', null, null, null, null, null, null, null, null, '明细', null];

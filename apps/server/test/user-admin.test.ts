@@ -2,6 +2,7 @@ import type { PageResult } from '@shuzhi/contracts/envelope';
 import type { UserExtOrg, UserImportResult, UserPageItem, UserRow } from '@shuzhi/contracts/user';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_IMPORT_MAX_BYTES } from '../src/modules/user/user-import.ts';
 import {
   apiCalls,
   authed,
@@ -15,6 +16,7 @@ import {
   type TestApp,
 } from './helpers.ts';
 import { multipart } from './upload.fixture.ts';
+import { workbookZip } from './zip.fixture.ts';
 
 /** `/api/sysUser/…` administration: every endpoint and rule, with the seeded district. */
 
@@ -792,6 +794,27 @@ describe('export and import', () => {
     const result = body<UserImportResult>(await upload(streetLeader, data)).result as UserImportResult;
     expect(result).toMatchObject({ total: 2, imported: 1, failed: 1 });
     expect(result.errors[0]?.row).toBe(3);
+  });
+
+  it('refuses a zip-bomb workbook (F1031) and imports nothing from it', async () => {
+    const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+    const sheet =
+      `<worksheet><sheetData><row r="1">${inline('A1', '*账号')}${inline('B1', '*姓名')}${inline('C1', '*机构编码')}</row>` +
+      `<row r="2">${inline('A2', 'bomb01')}${inline('B2', '炸弹')}${inline('C2', 'HPQ-FGW')}</row></sheetData></worksheet>`;
+    // 30 MB of blanks packed 1000 : 1: refused from the zip directory before anything is unpacked.
+    const bomb = workbookZip(sheet, 30 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(USER_IMPORT_MAX_BYTES);
+    expect(body(await upload(admin, bomb)).code).toBe('F1031');
+    // The same sheet whose directory understates its size: unpacking stops at the declared size.
+    const liar = workbookZip(sheet, 30 * 1024 * 1024, 64 * 1024);
+    expect(body(await upload(admin, liar)).code).toBe('F1031');
+    const found = await ok<PageResult<UserPageItem>>(admin, 'POST', '/api/sysUser/page', {
+      account: 'bomb01',
+    });
+    expect(found.total).toBe(0);
+    // The sheet itself is fine: without the padding it imports.
+    const plain = body<UserImportResult>(await upload(admin, workbookZip(sheet)));
+    expect(plain.result).toMatchObject({ imported: 1, failed: 0 });
   });
 
   it('refuses unreadable files and sheets without the required columns (D1010)', async () => {

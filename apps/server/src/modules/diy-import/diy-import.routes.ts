@@ -11,15 +11,15 @@ import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import {
   cancelImport,
-  confirmImport,
-  errorWorkbook,
   expireJobs,
   failInterruptedJobs,
   importJob,
-  importTemplate,
   stopImports,
-  uploadImport,
 } from './diy-import.service.ts';
+import { confirmImport } from './import-confirm.ts';
+import { errorWorkbook } from './import-error-book.ts';
+import { importTemplate } from './import-template.ts';
+import { uploadImport } from './import-upload.ts';
 
 const TAGS = ['diyImport'];
 const SWEEP_MS = 5 * 60_000;

@@ -6,8 +6,8 @@ import {
   SERVER_VALUE_TYPES,
 } from '@shuzhi/contracts/diy-form';
 import type { Locale } from '@shuzhi/contracts/i18n';
+import type { SheetCell } from '../../platform/xlsx/sheet-read.ts';
 import { type LedgerColumn, ledgerColumns, SYSTEM_HEADERS } from '../diy-ledger/ledger-columns.ts';
-import type { SheetCell } from './sheet-reader.ts';
 
 /**
  * Which columns of a workbook hold which fields. The template and the ledger share one layout

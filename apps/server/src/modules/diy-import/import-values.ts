@@ -9,7 +9,7 @@ import { STATUS } from '@shuzhi/contracts/envelope';
 import { format, type Locale, type Localized } from '@shuzhi/contracts/i18n';
 import type { AppContext } from '../../platform/context.ts';
 import type { Caller } from '../../platform/diy/form-access.ts';
-import type { SheetCell } from './sheet-reader.ts';
+import type { SheetCell } from '../../platform/xlsx/sheet-read.ts';
 
 /**
  * Cells back to stored values: labels of options and dictionaries to their values, regions by full name,

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import {
   type AnyField,
   CHOICE_TYPES,
@@ -13,12 +12,12 @@ import type { Locale } from '@shuzhi/contracts/i18n';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
-import { XLSX_TYPE } from '../../platform/crud/export.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import { type DataRow, fromRow, safeColumn } from '../../platform/diy/data-table.ts';
 import { parsePeriodSettings } from '../../platform/diy/form-access.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { contentDisposition } from '../../platform/files/storage.ts';
+import { workbookStream, XLSX_TYPE } from '../../platform/xlsx/xlsx-write.ts';
 import { designOf, filtered, openForm } from '../diy-data/diy-data.service.ts';
 import { fileLabels } from '../diy-data/diy-record-files.ts';
 import { dictLabels } from '../diy-data/diy-record-labels.ts';
@@ -30,7 +29,6 @@ import {
   ledgerColumns,
   STATUS_LABELS,
 } from './ledger-columns.ts';
-import { ClientGoneError, openXlsx } from './xlsx-stream.ts';
 
 type ExportInput = z.output<typeof ledgerExportInputSchema>;
 
@@ -242,10 +240,6 @@ function linesOf(
   return lines;
 }
 
-function sheetName(title: string): string {
-  return title.replace(/[*?:\\/[\]]/g, '_').slice(0, 31) || 'Sheet1';
-}
-
 /**
  * `POST /api/diyTable/export_ledger`: the form's records matching the record page's filters (the same query
  * and reach as the list), streamed as an .xlsx. Needs `myAuth.export` (F1001). Rows are read in keyset
@@ -302,8 +296,6 @@ export async function exportLedger(
     files: {},
   };
 
-  const out = new PassThrough();
-
   const base = filtered(ctx, open, input);
   // The system columns the sheet shows and every registered value column (older versions read old ones).
   const selected = [
@@ -317,15 +309,14 @@ export async function exportLedger(
     'period_id',
     ...new Set(open.columns.map((c) => safeColumn(c.columnName))),
   ];
-  const write = async () => {
-    const xlsx = await openXlsx(out, {
-      name: sheetName(open.form.title),
-      columns: columns.map((c) => ({ width: c.width, numFmt: c.numFmt })),
+  const out = workbookStream(ctx.log, async (book) => {
+    const xlsx = await book.sheet({
+      name: open.form.title,
+      columns: columns.map((c) => ({ width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : undefined })),
       frozenRows: header.rows.length,
       frozenColumns: 1,
-      merges: header.merges,
     });
-    await xlsx.header(header.rows);
+    await xlsx.rows(header.rows, { bold: true, center: true });
     const wantedCodes = new Set(codes);
     let last: number | string | null = null;
     for (;;) {
@@ -361,13 +352,8 @@ export async function exportLedger(
       await xlsx.rows(lines);
       if (rows.length < LEDGER_BATCH) break;
     }
-    await xlsx.end();
-  };
-  write().catch((error: unknown) => {
-    if (error instanceof ClientGoneError) return;
-    // The headers are sent already: the client sees a cut-off download, the log has the cause.
-    ctx.log.error({ err: error }, 'ledger export failed');
-    out.destroy(error as Error);
+    await xlsx.end({ merges: header.merges });
+    await book.end();
   });
   const stamp = formatDateTime().replace(/\D/g, '');
   return reply

@@ -10,19 +10,23 @@ import {
   type UserImportResult,
   userAddInputSchema,
 } from '@shuzhi/contracts/user';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { orgInScope } from '../../platform/access/data-scope.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
-import { XLSX_TYPE } from '../../platform/crud/export.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { areaFieldsOf, followOrgArea, orgAreaFields } from '../../platform/org/org-area.ts';
+import { openWorkbook, type SheetCell, sheetRows } from '../../platform/xlsx/sheet-read.ts';
+import type { XlsxCell } from '../../platform/xlsx/sheet-write.ts';
+import { workbookBuffer, workbookStream, XLSX_TYPE } from '../../platform/xlsx/xlsx-write.ts';
+import { WORKBOOK_LIMITS, type ZipLimits } from '../../platform/xlsx/zip-read.ts';
 import { defaultPassword, scopeOf } from './user-admin.service.ts';
 import { IMPORT_LABELS, IMPORT_REQUIRED, USER_LABELS } from './user-labels.ts';
 
 export const USER_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** The zip of an upload: 5,000 rows of user text unpack to a few MB; more than 200 MB is a bomb (F1031). */
+const USER_WORKBOOK_LIMITS: ZipLimits = { ...WORKBOOK_LIMITS, unpacked: 200 * 1024 * 1024 };
 /** Rows per multi-row INSERT: ~35 columns × 200 stays far below both dialects' parameter limits. */
 const INSERT_BATCH = 200;
 const REPORT_TTL_SECONDS = 30 * 60;
@@ -110,37 +114,45 @@ export async function importTemplate(
 ): Promise<FastifyReply> {
   const view = await scopeOf(ctx, user);
   const { orgs, positions, roles } = await tenantCodes(ctx, user);
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(SHEETS.users[locale], { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = USER_IMPORT_COLUMNS.map((column) => ({
-    header: `${IMPORT_REQUIRED.has(column) ? '*' : ''}${IMPORT_LABELS[column][locale]}`,
-    key: column,
-    width: Math.max(12, IMPORT_LABELS[column][locale].length * 2 + 4),
-    // Text cells: phone and ID numbers must not turn into numbers (an 18-digit number loses digits).
-    style: { numFmt: '@' },
-  }));
-  sheet.getRow(1).font = { bold: true };
-  const codes = (name: string, rows: { code: string; name: string }[], width = 40) => {
-    const s = workbook.addWorksheet(name);
-    s.columns = [
-      { header: CODE[locale], key: 'code', width: 24 },
-      { header: NAME[locale], key: 'name', width },
-    ];
-    s.getRow(1).font = { bold: true };
-    for (const row of rows) s.addRow(row);
-  };
-  codes(
-    SHEETS.orgs[locale],
-    orgs.filter((o) => orgInScope(view, o.id)).map((o) => ({ code: o.code, name: o.full_names || o.name })),
-    60,
-  );
-  codes(SHEETS.positions[locale], positions);
-  codes(SHEETS.roles[locale], roles);
-  const notes = workbook.addWorksheet(SHEETS.notes[locale]);
-  notes.getColumn(1).width = 100;
-  for (const line of NOTES[locale]) notes.addRow([line]);
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-  return sendBuffer(reply, buffer, TEMPLATE_TITLE[locale]);
+  const bold = { bold: true };
+  const out = workbookStream(ctx.log, async (book) => {
+    const sheet = await book.sheet({
+      name: SHEETS.users[locale],
+      frozenRows: 1,
+      columns: USER_IMPORT_COLUMNS.map((column) => ({
+        width: Math.max(12, IMPORT_LABELS[column][locale].length * 2 + 4),
+        // Text cells: phone and ID numbers must not turn into numbers (an 18-digit number loses digits).
+        style: { numFmt: '@' },
+      })),
+    });
+    await sheet.rows(
+      [
+        USER_IMPORT_COLUMNS.map(
+          (column) => `${IMPORT_REQUIRED.has(column) ? '*' : ''}${IMPORT_LABELS[column][locale]}`,
+        ),
+      ],
+      bold,
+    );
+    const codes = async (name: string, rows: { code: string; name: string }[], width = 40) => {
+      const s = await book.sheet({ name, columns: [{ width: 24 }, { width }] });
+      await s.rows([[CODE[locale], NAME[locale]]], bold);
+      await s.rows(rows.map((row) => [row.code, row.name]));
+    };
+    await codes(
+      SHEETS.orgs[locale],
+      orgs.filter((o) => orgInScope(view, o.id)).map((o) => ({ code: o.code, name: o.full_names || o.name })),
+      60,
+    );
+    await codes(SHEETS.positions[locale], positions);
+    await codes(SHEETS.roles[locale], roles);
+    const notes = await book.sheet({ name: SHEETS.notes[locale], columns: [{ width: 100 }] });
+    await notes.rows(NOTES[locale].map((line) => [line]));
+    await book.end();
+  });
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', disposition(TEMPLATE_TITLE[locale]))
+    .send(out);
 }
 
 /** Header text → column: the labels in any language (with or without the `*`), or the field names. */
@@ -150,52 +162,82 @@ for (const column of USER_IMPORT_COLUMNS) {
   for (const text of Object.values(IMPORT_LABELS[column])) HEADER_COLUMNS.set(text.toLowerCase(), column);
 }
 
-const cellText = (cell: ExcelJS.Cell): string => {
-  const value = cell.value;
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(value);
-  return (cell.text ?? '').trim();
-};
+const cellText = (value: SheetCell | undefined): string =>
+  value === null || value === undefined ? '' : String(value).trim();
 
 type SheetRow = { row: number; values: Partial<Record<UserImportColumn, string>> };
 
 /**
- * Reads the first sheet of the workbook at `path` (an upload, at most USER_IMPORT_MAX_BYTES): D1010 when it is
- * no workbook, lacks a required column or has too many rows.
+ * Reads the first sheet of the workbook at `path` (an upload, at most USER_IMPORT_MAX_BYTES) as a stream
+ * (platform/xlsx): F1031 for a zip bomb, D1010 when it is no workbook, lacks a required column or has too
+ * many rows. Answers the mapped rows and every line as read, for the error report.
  */
 async function readSheet(path: string) {
-  const workbook = new ExcelJS.Workbook();
+  const lines: { row: number; cells: SheetCell[] }[] = [];
   try {
-    await workbook.xlsx.readFile(path);
-  } catch {
-    throw new AppError('D1010');
+    for await (const line of sheetRows(await openWorkbook(path, USER_WORKBOOK_LIMITS))) {
+      if (line.row !== 1 && line.cells.every((c) => cellText(c) === '')) continue;
+      lines.push(line);
+      // The header and at most USER_IMPORT_MAX_ROWS filled lines: the rest is not read.
+      if (lines.length > USER_IMPORT_MAX_ROWS + 1) throw new AppError('D1010');
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'F1030') throw new AppError('D1010');
+    throw error;
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('D1010');
   const columns = new Map<number, UserImportColumn>();
-  sheet.getRow(1).eachCell((cell, index) => {
-    const text = cellText(cell).replace(/^\*/, '').trim().toLowerCase();
-    const column = HEADER_COLUMNS.get(text);
+  const header = lines[0]?.row === 1 ? lines[0].cells : [];
+  header.forEach((cell, index) => {
+    const column = HEADER_COLUMNS.get(cellText(cell).replace(/^\*/, '').trim().toLowerCase());
     if (column) columns.set(index, column);
   });
   const present = new Set(columns.values());
   for (const required of IMPORT_REQUIRED) if (!present.has(required)) throw new AppError('D1010');
   const rows: SheetRow[] = [];
-  sheet.eachRow((row, rowNumber) => {
-    if (rowNumber === 1) return;
+  for (const line of lines) {
+    if (line.row === 1) continue;
     const values: SheetRow['values'] = {};
     let any = false;
     for (const [index, column] of columns) {
-      const text = cellText(row.getCell(index));
+      const text = cellText(line.cells[index]);
       if (text !== '') {
         values[column] = text;
         any = true;
       }
     }
-    if (any) rows.push({ row: rowNumber, values });
+    if (any) rows.push({ row: line.row, values });
+    if (rows.length > USER_IMPORT_MAX_ROWS) throw new AppError('D1010');
+  }
+  const width = Math.max(0, ...lines.map((l) => l.cells.length), ...[...columns.keys()].map((k) => k + 1));
+  return { lines, rows, width };
+}
+
+/** The uploaded sheet again, with an error column in red after its last column (kept for the uploader). */
+function errorReport(
+  lines: { row: number; cells: SheetCell[] }[],
+  width: number,
+  errors: UserImportError[],
+  locale: Locale,
+): Promise<Buffer> {
+  const red = { color: 'FFC00000' };
+  const byRow = new Map(errors.map((e) => [e.row, e.messages.join('；')]));
+  return workbookBuffer(async (book) => {
+    const sheet = await book.sheet({
+      name: SHEETS.users[locale],
+      frozenRows: 1,
+      columns: [...Array.from({ length: width }, () => ({ width: 16 })), { width: 60 }],
+    });
+    let next = 1;
+    for (const line of lines) {
+      if (line.row > next) await sheet.rows(Array.from({ length: line.row - next }, () => []));
+      const cells: XlsxCell[] = Array.from({ length: width }, (_, i) => line.cells[i] ?? null);
+      if (line.row === 1) cells.push({ value: USER_LABELS.error[locale], style: { ...red, bold: true } });
+      else if (byRow.has(line.row)) cells.push({ value: byRow.get(line.row), style: red });
+      await sheet.rows([cells], line.row === 1 ? { bold: true } : undefined);
+      next = line.row + 1;
+    }
+    await book.end();
   });
-  if (rows.length > USER_IMPORT_MAX_ROWS) throw new AppError('D1010');
-  return { workbook, sheet, rows, width: Math.max(sheet.columnCount, ...columns.keys()) };
 }
 
 const SEX: Record<string, 1 | 2> = { '1': 1, '2': 2, 男: 1, 女: 2, male: 1, female: 2, m: 1, f: 2 };
@@ -221,6 +263,96 @@ function issueText(issue: z.core.$ZodIssue, locale: Locale): string {
 
 const business = (code: BusinessErrorCode, locale: Locale) => BUSINESS_ERRORS[code][locale];
 
+/** Adds the checked users with their roles in one transaction; D1006 when an account was taken meanwhile. */
+async function insertUsers(
+  ctx: AppContext,
+  user: AuthUser,
+  valid: { input: z.output<typeof userAddInputSchema> }[],
+): Promise<number> {
+  const { hash } = await defaultPassword(ctx);
+  const now = formatDateTime();
+  // Area levels the file leaves blank are copied from each user's org chain, as the add form does.
+  const chains = await orgAreaFields(
+    ctx.db,
+    valid.map(({ input }) => input.orgId),
+  );
+  // One hash for the whole file: every new user gets the same, publicly configured default password anyway,
+  // and hashing thousands of times would take minutes.
+  const records = valid.map(({ input }) => {
+    const id = ctx.newId();
+    return {
+      user: {
+        id,
+        tenant_id: user.tenantId,
+        account: input.account,
+        password: hash,
+        real_name: input.realName,
+        nick_name: input.nickName ?? null,
+        sex: input.sex ?? null,
+        phone: input.phone ?? null,
+        email: input.email ?? null,
+        id_card_num: input.idCardNum ?? null,
+        address: input.address ?? null,
+        account_type: input.accountType,
+        org_id: input.orgId,
+        pos_id: input.posId ?? null,
+        enterprise: input.enterprise ?? null,
+        ...followOrgArea(
+          areaFieldsOf({
+            area: input.area ?? null,
+            area_code: input.areaCode ?? null,
+            street: input.street ?? null,
+            street_code: input.streetCode ?? null,
+            community: input.community ?? null,
+            community_code: input.communityCode ?? null,
+            wangge: input.wangge ?? null,
+            wangge_code: input.wanggeCode ?? null,
+            weiwangge: input.weiwangge ?? null,
+            weiwangge_code: input.weiwanggeCode ?? null,
+          }),
+          null,
+          chains.get(input.orgId) ?? areaFieldsOf({}),
+        ),
+        status: input.status,
+        order_no: input.orderNo,
+        remark: input.remark ?? null,
+        is_def_pwd: 1,
+        login_fail_count: 0,
+        create_time: now,
+        create_user_id: user.userId,
+        create_user_name: user.realName,
+        is_delete: 0,
+      },
+      roles: [...new Set(input.roleIdList)].map((roleId) => ({
+        id: ctx.newId(),
+        user_id: id,
+        role_id: roleId,
+      })),
+    };
+  });
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < records.length; i += INSERT_BATCH) {
+        const batch = records.slice(i, i + INSERT_BATCH);
+        await trx
+          .insertInto('sys_user')
+          .values(batch.map((r) => r.user))
+          .execute();
+        const links = batch.flatMap((r) => r.roles);
+        if (links.length > 0) await trx.insertInto('sys_user_role').values(links).execute();
+      }
+    });
+  } catch (error) {
+    const e = error as { code?: string };
+    // Someone took one of the accounts meanwhile: nothing was written; the admin uploads again.
+    if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      throw new AppError('D1006', { field: USER_LABELS.account, value: '' });
+    }
+    throw error;
+  }
+  return records.length;
+}
+
 /**
  * Imports users from an uploaded template (the file at `path`): every row is checked (format, codes, scope,
  * unique account in the system and in the file); the valid rows go in one transaction; the refused ones come
@@ -232,7 +364,7 @@ export async function importUsers(
   path: string,
   locale: Locale,
 ): Promise<UserImportResult> {
-  const { workbook, sheet, rows, width } = await readSheet(path);
+  const { lines, rows, width } = await readSheet(path);
   const view = await scopeOf(ctx, user);
   const { orgs, positions, roles } = await tenantCodes(ctx, user);
   const orgByCode = new Map(orgs.map((o) => [o.code, o]));
@@ -326,105 +458,11 @@ export async function importUsers(
     }
   }
 
-  const ids: number[] = [];
-  if (valid.length > 0) {
-    const { hash } = await defaultPassword(ctx);
-    const now = formatDateTime();
-    // Area levels the file leaves blank are copied from each user's org chain, as the add form does.
-    const chains = await orgAreaFields(
-      ctx.db,
-      valid.map(({ input }) => input.orgId),
-    );
-    // One hash for the whole file: every new user gets the same, publicly configured default password anyway,
-    // and hashing thousands of times would take minutes.
-    const records = valid.map(({ input }) => {
-      const id = ctx.newId();
-      ids.push(id);
-      return {
-        user: {
-          id,
-          tenant_id: user.tenantId,
-          account: input.account,
-          password: hash,
-          real_name: input.realName,
-          nick_name: input.nickName ?? null,
-          sex: input.sex ?? null,
-          phone: input.phone ?? null,
-          email: input.email ?? null,
-          id_card_num: input.idCardNum ?? null,
-          address: input.address ?? null,
-          account_type: input.accountType,
-          org_id: input.orgId,
-          pos_id: input.posId ?? null,
-          enterprise: input.enterprise ?? null,
-          ...followOrgArea(
-            areaFieldsOf({
-              area: input.area ?? null,
-              area_code: input.areaCode ?? null,
-              street: input.street ?? null,
-              street_code: input.streetCode ?? null,
-              community: input.community ?? null,
-              community_code: input.communityCode ?? null,
-              wangge: input.wangge ?? null,
-              wangge_code: input.wanggeCode ?? null,
-              weiwangge: input.weiwangge ?? null,
-              weiwangge_code: input.weiwanggeCode ?? null,
-            }),
-            null,
-            chains.get(input.orgId) ?? areaFieldsOf({}),
-          ),
-          status: input.status,
-          order_no: input.orderNo,
-          remark: input.remark ?? null,
-          is_def_pwd: 1,
-          login_fail_count: 0,
-          create_time: now,
-          create_user_id: user.userId,
-          create_user_name: user.realName,
-          is_delete: 0,
-        },
-        roles: [...new Set(input.roleIdList)].map((roleId) => ({
-          id: ctx.newId(),
-          user_id: id,
-          role_id: roleId,
-        })),
-      };
-    });
-    try {
-      await ctx.db.transaction().execute(async (trx) => {
-        for (let i = 0; i < records.length; i += INSERT_BATCH) {
-          const batch = records.slice(i, i + INSERT_BATCH);
-          await trx
-            .insertInto('sys_user')
-            .values(batch.map((r) => r.user))
-            .execute();
-          const links = batch.flatMap((r) => r.roles);
-          if (links.length > 0) await trx.insertInto('sys_user_role').values(links).execute();
-        }
-      });
-    } catch (error) {
-      const e = error as { code?: string };
-      // Someone took one of the accounts meanwhile: nothing was written; the admin uploads again.
-      if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-        throw new AppError('D1006', { field: USER_LABELS.account, value: '' });
-      }
-      throw error;
-    }
-  }
+  const imported = valid.length > 0 ? await insertUsers(ctx, user, valid) : 0;
 
   let errorReportId: string | null = null;
   if (errors.length > 0) {
-    const column = width + 1;
-    const header = sheet.getRow(1).getCell(column);
-    header.value = USER_LABELS.error[locale];
-    header.font = { bold: true, color: { argb: 'FFC00000' } };
-    sheet.getColumn(column).width = 60;
-    for (const error of errors) {
-      const cell = sheet.getRow(error.row).getCell(column);
-      cell.value = error.messages.join('；');
-      cell.font = { color: { argb: 'FFC00000' } };
-    }
-    const report = Buffer.from(await workbook.xlsx.writeBuffer());
+    const report = await errorReport(lines, width, errors, locale);
     errorReportId = randomBytes(16).toString('base64url');
     await ctx.cache.set(
       reportKey(errorReportId),
@@ -432,7 +470,7 @@ export async function importUsers(
       REPORT_TTL_SECONDS,
     );
   }
-  return { total: rows.length, imported: ids.length, failed: errors.length, errors, errorReportId };
+  return { total: rows.length, imported, failed: errors.length, errors, errorReportId };
 }
 
 /** The error report of an import, to the admin who uploaded it; D1002 once it has expired. */

@@ -1,11 +1,11 @@
-import { PassThrough } from 'node:stream';
 import { CONSTANTS, type ConstTypeName } from '@shuzhi/contracts/const';
 import { dictItemLabel } from '@shuzhi/contracts/dict-labels';
 import type { Locale, Localized } from '@shuzhi/contracts/i18n';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { formatDateTime } from '../db/time.ts';
+import type { XlsxValue } from '../xlsx/sheet-write.ts';
+import { workbookStream, XLSX_TYPE } from '../xlsx/xlsx-write.ts';
 
 /** One column of an Excel export: the item field, its header in every language, how to show its value. */
 export type ExportColumn<Field extends string = string> = {
@@ -19,11 +19,9 @@ export type ExportColumn<Field extends string = string> = {
   width?: number;
 };
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MIN_WIDTH = 10;
 const MAX_WIDTH = 60;
 
-/** value → label of every item of a dictionary type, disabled ones included (old rows still carry them). */
 /** Labels of a dictionary's items in the export's language (built-in items translated, edited ones as typed). */
 async function dictLabels(ctx: AppContext, code: string, locale: Locale): Promise<Map<string, string>> {
   const rows = await ctx.db
@@ -48,9 +46,25 @@ function disposition(title: string): string {
   return `attachment; filename="export_${stamp}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** A stored value as a cell: labels for dictionary and constant values, text for anything not a cell value. */
+function cellOf(value: unknown, labels: Map<string, string> | null): XlsxValue {
+  if (value === null || value === undefined) return null;
+  const label = labels?.get(String(value));
+  if (label !== undefined) return label;
+  if (
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    value instanceof Date
+  )
+    return value;
+  return String(value);
+}
+
 /**
  * Streams an .xlsx of the rows `batches` yields to the reply: headers in the request's language, labels for
- * dictionary and constant values. Memory stays flat however many rows there are (exceljs streaming writer).
+ * dictionary and constant values. Memory stays flat however many rows there are: each batch is written into
+ * the zip as it comes, at the pace the client reads (platform/xlsx).
  */
 export async function sendXlsx(
   ctx: AppContext,
@@ -72,39 +86,18 @@ export async function sendXlsx(
           : null,
     ),
   );
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet(title[locale].slice(0, 31), {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = columns.map((c) => ({
-    header: c.label[locale],
-    key: c.field,
-    width: c.width ?? Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, c.label[locale].length * 2 + 2)),
-  }));
-  sheet.getRow(1).font = { bold: true };
-
-  const write = async () => {
-    for await (const batch of options.batches) {
-      for (const item of batch) {
-        sheet
-          .addRow(
-            columns.map((c, i) => {
-              const value = item[c.field];
-              if (value === null || value === undefined) return null;
-              return labels[i]?.get(String(value)) ?? value;
-            }),
-          )
-          .commit();
-      }
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => {
-    // Headers are gone already: the client sees a cut-off download, the log has the cause.
-    ctx.log.error({ err: error }, 'excel export failed');
-    out.destroy(error as Error);
+  const out = workbookStream(ctx.log, async (book) => {
+    const sheet = await book.sheet({
+      name: title[locale],
+      frozenRows: 1,
+      columns: columns.map((c) => ({
+        width: c.width ?? Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, c.label[locale].length * 2 + 2)),
+      })),
+    });
+    await sheet.rows([columns.map((c) => c.label[locale])], { bold: true });
+    for await (const batch of options.batches)
+      await sheet.rows(batch.map((item) => columns.map((c, i) => cellOf(item[c.field], labels[i] ?? null))));
+    await book.end();
   });
   return reply
     .header('content-type', XLSX_TYPE)

@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { readDirectory, ZipError } from '../xlsx/zip-read.ts';
 
 /** A file kind recognised from its leading bytes, with the suffix and content type it is stored under. */
 export type SniffedKind = { kind: string; suffix: string; contentType: string };
@@ -92,55 +93,21 @@ export async function sniffKind(
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04];
 const ZIP_EMPTY = [0x50, 0x4b, 0x05, 0x06];
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
-const CENTRAL_ENTRY = 0x02014b50;
-
-/** Reads a region of a source through a 64 KB window, so a central directory costs few reads and little memory. */
-class Window {
-  private start = 0;
-  private bytes: Buffer = Buffer.alloc(0);
-  constructor(private readonly source: ByteSource) {}
-  async at(position: number, length: number): Promise<Buffer> {
-    if (position < this.start || position + length > this.start + this.bytes.length) {
-      this.start = position;
-      this.bytes = await this.source.read(position, Math.max(length, CHUNK));
-    }
-    return this.bytes.subarray(position - this.start, position - this.start + length);
-  }
-}
 
 /**
- * The entry names of a zip archive, read from its central directory; null when the bytes are not a complete
- * zip (a truncated or merely "PK"-prefixed file, ZIP64 archives included, is not accepted as one).
+ * The entry names of a zip archive, read from its central directory (platform/xlsx/zip-read.ts, ZIP64
+ * included); null when the bytes are not a complete zip (a truncated or merely "PK"-prefixed file).
  */
 export async function zipEntryNames(bytes: Buffer | ByteSource): Promise<string[] | null> {
   const source = sourceOf(bytes);
-  const size = source.size;
   const head = await source.read(0, 4);
   if (!startsWith(head, ZIP_LOCAL) && !startsWith(head, ZIP_EMPTY)) return null;
-  if (size < 22) return null;
-  const tailStart = Math.max(0, size - 22 - 0xffff);
-  const tail = await source.read(tailStart, size - tailStart);
-  const window = new Window(source);
-  for (let end = tail.length - 22; end >= 0; end--) {
-    if (tail.readUInt32LE(end) !== END_OF_CENTRAL_DIRECTORY) continue;
-    const count = tail.readUInt16LE(end + 10);
-    let offset = tail.readUInt32LE(end + 16);
-    const names: string[] = [];
-    for (let i = 0; i < count; i++) {
-      if (offset + 46 > size) return null;
-      const entry = await window.at(offset, 46);
-      if (entry.readUInt32LE(0) !== CENTRAL_ENTRY) return null;
-      const nameLength = entry.readUInt16LE(28);
-      const extraLength = entry.readUInt16LE(30);
-      const commentLength = entry.readUInt16LE(32);
-      if (offset + 46 + nameLength > size) return null;
-      names.push((await window.at(offset + 46, nameLength)).toString('utf8'));
-      offset += 46 + nameLength + extraLength + commentLength;
-    }
-    return names;
+  try {
+    return (await readDirectory(source)).map((entry) => entry.name);
+  } catch (error) {
+    if (error instanceof ZipError) return null;
+    throw error;
   }
-  return null;
 }
 
 /**

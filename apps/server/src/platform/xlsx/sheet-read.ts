@@ -1,35 +1,38 @@
-import { AppError } from '../../platform/errors/app-error.ts';
-import { entryString, entryText, type ZipIndex } from './zip.ts';
+import { AppError } from '../errors/app-error.ts';
+import { columnIndex, unescapeXml } from './xml.ts';
+import {
+  entryString,
+  entryText,
+  openZip,
+  WORKBOOK_LIMITS,
+  type ZipIndex,
+  type ZipLimits,
+} from './zip-read.ts';
 
 /**
  * Rows of the first visible worksheet of an .xlsx, read as a stream of sheet XML with a few regular
- * expressions (no DOM, no SAX events per character): exceljs' streaming reader took several times longer
- * for 100,000 × 30 cells. Shared strings are held in memory (their size is bounded by the zip checks);
- * the sheet's rows are never all held. Cells come as Excel stores them: numbers (dates are serial numbers,
- * the caller knows which columns are dates), text, booleans.
+ * expressions (no DOM, no SAX events per character): exceljs' streaming reader takes several times longer
+ * and more memory for 100,000 × 30 cells (bench/xlsx-read.ts). Shared strings are held in memory (their part
+ * may declare at most `SHARED_STRINGS_LIMIT` bytes); the sheet's rows are never all held. Cells come as Excel
+ * stores them: numbers (dates are serial numbers, the caller knows which columns are dates), text, booleans.
  */
 
 export type SheetCell = string | number | boolean | null;
 /** A sheet row: its 1-based number and its cells by 0-based column. */
 export type SheetRow = { row: number; cells: SheetCell[] };
 
-const ENTITY = /&(?:#x([0-9a-fA-F]+)|#(\d+)|(amp|lt|gt|quot|apos));/g;
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const EXCEL_ESCAPE = /_x([0-9A-Fa-f]{4})_/g;
+/** Most bytes the shared strings part may unpack to: its strings are all held while the sheet is read. */
+const SHARED_STRINGS_LIMIT = 256 * 1024 * 1024;
 
-function unescapeXml(text: string): string {
-  let out = text.includes('&')
-    ? text.replace(ENTITY, (_, hex: string | undefined, dec: string | undefined, name: string | undefined) =>
-        hex
-          ? String.fromCodePoint(parseInt(hex, 16))
-          : dec
-            ? String.fromCodePoint(Number(dec))
-            : (NAMED[name as string] as string),
-      )
-    : text;
-  if (out.includes('_x'))
-    out = out.replace(EXCEL_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return out;
+/**
+ * The workbook at `path`, its zip checked against `limits` (F1031 for a zip bomb) and holding a workbook
+ * part (F1030 for a text file renamed .xlsx, a .docx, an old .xls).
+ */
+export async function openWorkbook(path: string, limits: ZipLimits = WORKBOOK_LIMITS): Promise<ZipIndex> {
+  const zip = await openZip(path, limits);
+  if (!zip.entries.has('xl/workbook.xml') || !zip.entries.has('[Content_Types].xml'))
+    throw new AppError('F1030');
+  return zip;
 }
 
 const T_TEXT = /<t(?:\s[^>]*)?>([^<]*)<\/t>/g;
@@ -45,7 +48,9 @@ function runText(xml: string): string {
 }
 
 async function sharedStrings(zip: ZipIndex, path: string | null): Promise<string[]> {
-  if (!path || !zip.entries.has(path)) return [];
+  const entry = path ? zip.entries.get(path) : undefined;
+  if (!path || !entry) return [];
+  if (entry.size > SHARED_STRINGS_LIMIT) throw new AppError('F1031');
   const strings: string[] = [];
   let buffer = '';
   const SI = /<si>([\s\S]*?)<\/si>|<si\/>/g;
@@ -66,17 +71,6 @@ const attr = (attrs: string, name: string): string | null => {
   const m = new RegExp(`\\b${name}="([^"]*)"`).exec(attrs);
   return m ? (m[1] as string) : null;
 };
-
-/** 0-based column of a cell reference (`AB12` → 27), or -1. */
-function columnIndex(ref: string): number {
-  let n = 0;
-  for (let i = 0; i < ref.length; i++) {
-    const c = ref.charCodeAt(i);
-    if (c < 65 || c > 90) break;
-    n = n * 26 + (c - 64);
-  }
-  return n - 1;
-}
 
 const resolvePart = (target: string) =>
   target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
@@ -109,10 +103,44 @@ async function locate(zip: ZipIndex): Promise<{ sheet: string; strings: string |
   return { sheet, strings: strings ? resolvePart(strings.target) : null };
 }
 
-const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
+const ROW_SOURCE = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/.source;
 const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
 const VALUE = /<v>([^<]*)<\/v>/;
 const INLINE = /<is>([\s\S]*?)<\/is>/;
+
+/** One `<c>`'s value as Excel stored it. */
+function cellValue(attrs: string, inner: string, strings: readonly string[]): SheetCell {
+  const type = attr(attrs, 't');
+  if (type === 'inlineStr') {
+    const is = INLINE.exec(inner);
+    return is ? runText(is[1] as string) : null;
+  }
+  const v = VALUE.exec(inner);
+  if (!v) return null;
+  const text = v[1] as string;
+  if (type === 's') return strings[Number(text)] ?? null;
+  if (type === 'str' || type === 'e' || type === 'd') return unescapeXml(text);
+  if (type === 'b') return text === '1';
+  const n = Number(text);
+  return Number.isFinite(n) ? n : unescapeXml(text);
+}
+
+/** The cells of a `<row>`'s body by 0-based column. */
+function rowCells(body: string | undefined, strings: readonly string[]): SheetCell[] {
+  const cells: SheetCell[] = [];
+  if (!body) return cells;
+  CELL.lastIndex = 0;
+  let position = 0;
+  for (let c = CELL.exec(body); c; c = CELL.exec(body)) {
+    const attrs = c[1] as string;
+    const ref = attr(attrs, 'r');
+    const col = ref ? columnIndex(ref) : position;
+    position = col + 1;
+    const inner = c[2];
+    if (inner && col >= 0) cells[col] = cellValue(attrs, inner, strings);
+  }
+  return cells;
+}
 
 /** The rows of the workbook's first visible sheet, in order; `onSize` gets the sheet's declared last row. */
 export async function* sheetRows(
@@ -121,6 +149,8 @@ export async function* sheetRows(
 ): AsyncGenerator<SheetRow> {
   const { sheet, strings: stringsPart } = await locate(zip);
   const strings = await sharedStrings(zip, stringsPart);
+  // Its own expression: `lastIndex` must survive the yields while other reads run meanwhile.
+  const ROW = new RegExp(ROW_SOURCE, 'g');
   let buffer = '';
   let sizeSeen = false;
   let next = 1;
@@ -138,44 +168,10 @@ export async function* sheetRows(
     let last = 0;
     for (let m = ROW.exec(buffer); m; m = ROW.exec(buffer)) {
       last = ROW.lastIndex;
-      const rowAttrs = m[1] as string;
-      const r = attr(rowAttrs, 'r');
+      const r = attr(m[1] as string, 'r');
       const row = r ? Number(r) : next;
       next = row + 1;
-      const cells: SheetCell[] = [];
-      const body = m[2];
-      if (body) {
-        CELL.lastIndex = 0;
-        let position = 0;
-        for (let c = CELL.exec(body); c; c = CELL.exec(body)) {
-          const attrs = c[1] as string;
-          const ref = attr(attrs, 'r');
-          const col = ref ? columnIndex(ref) : position;
-          position = col + 1;
-          const inner = c[2];
-          if (!inner) continue;
-          const type = attr(attrs, 't');
-          let value: SheetCell = null;
-          if (type === 'inlineStr') {
-            const is = INLINE.exec(inner);
-            value = is ? runText(is[1] as string) : null;
-          } else {
-            const v = VALUE.exec(inner);
-            if (v) {
-              const text = v[1] as string;
-              if (type === 's') value = strings[Number(text)] ?? null;
-              else if (type === 'str' || type === 'e' || type === 'd') value = unescapeXml(text);
-              else if (type === 'b') value = text === '1';
-              else {
-                const n = Number(text);
-                value = Number.isFinite(n) ? n : unescapeXml(text);
-              }
-            }
-          }
-          if (col >= 0) cells[col] = value;
-        }
-      }
-      yield { row, cells };
+      yield { row, cells: rowCells(m[2], strings) };
     }
     buffer = buffer.slice(last);
   }
