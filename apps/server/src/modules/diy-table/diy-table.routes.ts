@@ -33,21 +33,11 @@ import { defineRoute } from '../../platform/http/route.ts';
 import { enabledRoleChoices } from '../role/role.service.ts';
 import { checkFormPassword } from './diy-password.ts';
 import { pickOrgs, pickUsers } from './diy-pick.ts';
-import {
-  addForm,
-  clearTip,
-  cloneForm,
-  columnOptions,
-  deleteForms,
-  formDesignResult,
-  formDetail,
-  formList,
-  formOptions,
-  formPage,
-  saveDesign,
-  tableList,
-  updateForm,
-} from './diy-table.service.ts';
+import { cloneForm } from './form-clone.ts';
+import { formDesignResult, saveDesign } from './form-design.ts';
+import { clearTip, columnOptions, formOptions, tableList } from './form-items.ts';
+import { formDetail, formList, formPage } from './form-rows.ts';
+import { addForm, deleteForms, updateForm } from './form-write.ts';
 
 const TAGS = ['diyTable'];
 const NULL_RESULT = z.null();
