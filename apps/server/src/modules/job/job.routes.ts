@@ -23,24 +23,16 @@ import { currentUser } from '../../platform/access/access.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { dashboardRoute } from './job.dashboard.ts';
+import { cancelJob, checkCron, clusterList, guard, jobRecordPage, runJob } from './job.service.ts';
+import { addJobDetail, deleteJobDetail, jobDetailPage, updateJobDetail } from './job-details.ts';
 import {
-  addJobDetail,
   addJobTrigger,
-  cancelJob,
-  checkCron,
-  clusterList,
-  deleteJobDetail,
   deleteJobTrigger,
-  guard,
-  jobDetailPage,
-  jobRecordPage,
   jobTriggerList,
-  runJob,
   setJob,
   setTrigger,
-  updateJobDetail,
   updateJobTrigger,
-} from './job.service.ts';
+} from './job-triggers.ts';
 
 const TAGS = ['sysJob'];
 
