@@ -29,21 +29,10 @@ import { FIELD_LABELS as L } from '../../platform/crud/labels.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { sanitizeNoticeHtml } from './notice.sanitize.ts';
-import {
-  audienceIdsOf,
-  audienceRoles,
-  audienceUsers,
-  checkAudience,
-  noticeDetail,
-  noticePage,
-  publishNotice,
-  receivedDetail,
-  receivedPage,
-  setAllRead,
-  setRead,
-  unreadList,
-  withdrawNotice,
-} from './notice.service.ts';
+import { noticeDetail, noticePage } from './notice-admin.ts';
+import { audienceIdsOf, audienceRoles, audienceUsers, checkAudience } from './notice-audience.ts';
+import { receivedDetail, receivedPage, setAllRead, setRead, unreadList } from './notice-inbox.ts';
+import { publishNotice, withdrawNotice } from './notice-publish.ts';
 
 const l = (zhCN: string, en: string, zhTW: string): Localized => ({ 'zh-CN': zhCN, en, 'zh-TW': zhTW });
 const TAGS = ['sysNotice'];
