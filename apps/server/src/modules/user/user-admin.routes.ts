@@ -21,20 +21,10 @@ import { defineCrud } from '../../platform/crud/crud.ts';
 import { sendXlsx } from '../../platform/crud/export.ts';
 import { withUpload } from '../../platform/http/multipart.ts';
 import { defineRoute } from '../../platform/http/route.ts';
-import {
-  ACCOUNT_LABEL,
-  grantRoles,
-  ownExtOrgs,
-  ownRoleIds,
-  pageUsers,
-  resetPassword,
-  toPageItem,
-  USER_SORT_COLUMNS,
-  unlockLogin,
-  userHooks,
-  userListing,
-  userScope,
-} from './user-admin.service.ts';
+import { ACCOUNT_LABEL, userScope } from './user-admin.service.ts';
+import { grantRoles, ownExtOrgs, ownRoleIds, resetPassword, unlockLogin } from './user-admin-actions.ts';
+import { userHooks } from './user-admin-hooks.ts';
+import { pageUsers, toPageItem, USER_SORT_COLUMNS, userListing } from './user-admin-listing.ts';
 import { importTemplate, importUsers, sendImportReport, USER_IMPORT_MAX_BYTES } from './user-import.ts';
 import { USER_EXPORT_COLUMNS } from './user-labels.ts';
 
