@@ -50,6 +50,15 @@ const BASE = '/api/sysJob';
  * super admin (jobs belong to the installation). Also the job dashboard page at `/schedule`.
  */
 export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
+  jobDetailRoutes(app, ctx);
+  jobTriggerRoutes(app, ctx);
+  jobSwitchRoutes(app, ctx);
+  jobRunRoutes(app, ctx);
+  dashboardRoute(app, ctx);
+}
+
+/** Job details: page, add, update, delete. */
+function jobDetailRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: `${BASE}/pageJobDetail`,
@@ -106,7 +115,10 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
       return deleteJobDetail(ctx, user, body.jobId);
     },
   });
+}
 
+/** Triggers of a job: list, add, update, delete. */
+function jobTriggerRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: `${BASE}/jobTriggerList`,
@@ -163,7 +175,10 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
       return deleteJobTrigger(ctx, user, body.jobId, body.triggerId);
     },
   });
+}
 
+/** Start and pause: a job's triggers, one trigger, every job. */
+function jobSwitchRoutes(app: FastifyInstance, ctx: AppContext): void {
   const switches = [
     { url: 'startJob', access: 'sysJob:start', start: true, what: 'start every trigger of a job' },
     { url: 'pauseJob', access: 'sysJob:pause', start: false, what: 'pause every trigger of a job' },
@@ -222,7 +237,10 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     });
   }
+}
 
+/** Run now and cancel, run records, the cluster, and the cron check. */
+function jobRunRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: `${BASE}/runJob`,
@@ -293,6 +311,4 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
       return checkCron(body.cron, locale);
     },
   });
-
-  dashboardRoute(app, ctx);
 }

@@ -97,6 +97,12 @@ export function noticeRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
+  noticeAdminRoutes(app, ctx);
+  noticeInboxRoutes(app, ctx);
+}
+
+/** The administrators' page and detail, publishing and withdrawing, and the editor's recipient pickers. */
+function noticeAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/sysNotice/page',
@@ -185,7 +191,10 @@ export function noticeRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: z.array(audienceRoleSchema),
     handler: ({ ctx, req }) => audienceRoles(ctx, currentUser(req)),
   });
+}
 
+/** The caller's inbox: received notices, the unread list, read marks. */
+function noticeInboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/sysNotice/pageReceived',

@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
-import { defineCrud } from '../../platform/crud/crud.ts';
+import { type CrudService, defineCrud } from '../../platform/crud/crud.ts';
 import { sendXlsx } from '../../platform/crud/export.ts';
 import { withUpload } from '../../platform/http/multipart.ts';
 import { defineRoute } from '../../platform/http/route.ts';
@@ -29,6 +29,7 @@ import { importTemplate, importUsers, sendImportReport, USER_IMPORT_MAX_BYTES } 
 import { USER_EXPORT_COLUMNS } from './user-labels.ts';
 
 const TAGS = ['sysUser'];
+type UserCrud = CrudService<z.output<typeof userRowSchema>>;
 const TITLE = { 'zh-CN': '账号管理', en: 'Users', 'zh-TW': '帳號管理' };
 const LIST_LIMIT = 10_000;
 const EXPORT_BATCH = 1_000;
@@ -58,6 +59,13 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     hooks: userHooks(),
   });
 
+  userListingRoutes(app, ctx);
+  userActionRoutes(app, ctx, crud);
+  userImportRoutes(app, ctx);
+}
+
+/** Page, list and export, with the org and position names joined in one query. */
+function userListingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const pageOf = (input: PageInput & Record<string, unknown>, user: AuthUser) => pageUsers(ctx, user, input);
   defineRoute(app, ctx, {
     method: 'POST',
@@ -130,7 +138,10 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
       return sendXlsx(ctx, reply, { title: TITLE, locale, columns: USER_EXPORT_COLUMNS, batches: batches() });
     },
   });
+}
 
+/** Reset the password, unlock sign-in, grant roles, and a user's roles and extra orgs; the target is a user the caller may see (`crud.detail`). */
+function userActionRoutes(app: FastifyInstance, ctx: AppContext, crud: UserCrud): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/sysUser/resetPwd',
@@ -200,7 +211,10 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
       return ownExtOrgs(ctx, params.userId);
     },
   });
+}
 
+/** The Excel import: its template, the import itself, and the error report. */
+function userImportRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/sysUser/downloadImportTemplate',
