@@ -39,7 +39,8 @@ export type FormLookups = {
 /**
  * Form categories by name (top level) and demo forms by title (deleted ones count: a form an admin removed
  * stays removed). A new form is published as the designer publishes (the design checked by the designer's
- * rules, `publishColumns` creating its data table, a version row) and gets its records (seed-form-records.ts).
+ * rules, `publishColumns` creating its data table, a version row) and gets its records
+ * (seed-form-records.ts).
  * Nothing is read when both lists are empty (databases before migration 0009).
  */
 export async function seedForms(run: SeedRun, scope: FormSeedScope): Promise<void> {

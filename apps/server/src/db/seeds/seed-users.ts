@@ -106,7 +106,10 @@ export async function seedUsers(
   return { userRows, newUserIds };
 }
 
-/** User groups by code with their members (none given: the table is not read, it may predate migration 0007). */
+/**
+ * User groups by code with their members (none given: the table is not read, it may predate migration
+ * 0007).
+ */
 export async function seedUserGroups(
   run: SeedRun,
   tenantId: number,

@@ -140,7 +140,10 @@ function userListingRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-/** Reset the password, unlock sign-in, grant roles, and a user's roles and extra orgs; the target is a user the caller may see (`crud.detail`). */
+/**
+ * Reset the password, unlock sign-in, grant roles, and a user's roles and extra orgs; the target is a user
+ * the caller may see (`crud.detail`).
+ */
 function userActionRoutes(app: FastifyInstance, ctx: AppContext, crud: UserCrud): void {
   defineRoute(app, ctx, {
     method: 'POST',

@@ -53,7 +53,7 @@ export function defineCrud<
   return { detail: reads.detail, list: reads.list } as CrudService<z.output<Item>>;
 }
 
-/** `POST /export`: the rows matching the page filters, in the page's sort order, as .xlsx in the request language. */
+/** `POST /export`: the rows matching the page's filters, in its order, as .xlsx in the caller's language. */
 function registerExportRoute(
   app: FastifyInstance,
   plan: CrudPlan,
