@@ -17,15 +17,8 @@ import { z } from 'zod';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { withFieldErrors } from '../../platform/diy/field-errors.ts';
 import { defineRoute } from '../../platform/http/route.ts';
-import {
-  addPeriod,
-  closePeriod,
-  periodList,
-  periodLog,
-  periodPage,
-  reopenPeriod,
-  updatePeriod,
-} from './diy-period.service.ts';
+import { periodList, periodLog, periodPage } from './period-read.ts';
+import { addPeriod, closePeriod, reopenPeriod, updatePeriod } from './period-staff.ts';
 
 const TAGS = ['diyPeriod'];
 

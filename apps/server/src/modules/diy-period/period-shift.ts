@@ -1,5 +1,5 @@
 import type { FieldType } from '@shuzhi/contracts/diy-form';
-import { addDays, lastDayOfMonth as lastDay, ymd } from './diy-period.service.ts';
+import { addDays, lastDayOfMonth as lastDay, ymd } from './period-calendar.ts';
 
 /** A period's first and last day, `YYYY-MM-DD`. */
 export type PeriodSpan = { start: string; end: string };

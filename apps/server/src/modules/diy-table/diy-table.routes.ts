@@ -33,21 +33,11 @@ import { defineRoute } from '../../platform/http/route.ts';
 import { enabledRoleChoices } from '../role/role.service.ts';
 import { checkFormPassword } from './diy-password.ts';
 import { pickOrgs, pickUsers } from './diy-pick.ts';
-import {
-  addForm,
-  clearTip,
-  cloneForm,
-  columnOptions,
-  deleteForms,
-  formDesignResult,
-  formDetail,
-  formList,
-  formOptions,
-  formPage,
-  saveDesign,
-  tableList,
-  updateForm,
-} from './diy-table.service.ts';
+import { cloneForm } from './form-clone.ts';
+import { formDesignResult, saveDesign } from './form-design.ts';
+import { clearTip, columnOptions, formOptions, tableList } from './form-items.ts';
+import { formDetail, formList, formPage } from './form-rows.ts';
+import { addForm, deleteForms, updateForm } from './form-write.ts';
 
 const TAGS = ['diyTable'];
 const NULL_RESULT = z.null();
@@ -65,14 +55,22 @@ function queryId(query: z.output<typeof formIdQuerySchema>): number {
   return id;
 }
 
+const me = (req: { user: AuthUser | null }) => req.user as AuthUser;
+
 /**
  * `/api/diyTable/…` (issue 5, SPEC "DiyTable"): form administration (diyTable:* on forms whose owner org
  * is in the caller's data scope), designs and versions, the forms a user may open, the form password, and
  * the user / org pickers of the filling page.
  */
 export function diyTableRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const me = (req: { user: AuthUser | null }) => req.user as AuthUser;
+  formAdminRoutes(app, ctx);
+  formDesignRoutes(app, ctx);
+  formChoiceRoutes(app, ctx);
+  formToolRoutes(app, ctx);
+}
 
+/** Form administration: page, list, detail, add, update and (soft) delete. */
+function formAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const method of ['POST', 'GET'] as const) {
     defineRoute(app, ctx, {
       method,
@@ -179,7 +177,10 @@ export function diyTableRoutes(app: FastifyInstance, ctx: AppContext): void {
       return null;
     },
   });
+}
 
+/** The designer: save or publish a design, the design with its versions, the published fields as choices. */
+function formDesignRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'PUT',
     url: '/api/diyTable/design',
@@ -215,7 +216,10 @@ export function diyTableRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: z.array(columnOptionSchema),
     handler: ({ params, req }) => columnOptions(ctx, me(req), params.id),
   });
+}
 
+/** Forms a user may open or design, the filling list, and the visit mark. */
+function formChoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/diyTable/select/:type',
@@ -263,7 +267,10 @@ export function diyTableRoutes(app: FastifyInstance, ctx: AppContext): void {
       return null;
     },
   });
+}
 
+/** Cloning a form, the form password check, and the role / user / org pickers of the filling page. */
+function formToolRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/diyTable/clone',

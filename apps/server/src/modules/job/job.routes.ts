@@ -23,24 +23,16 @@ import { currentUser } from '../../platform/access/access.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { dashboardRoute } from './job.dashboard.ts';
+import { cancelJob, checkCron, clusterList, guard, jobRecordPage, runJob } from './job.service.ts';
+import { addJobDetail, deleteJobDetail, jobDetailPage, updateJobDetail } from './job-details.ts';
 import {
-  addJobDetail,
   addJobTrigger,
-  cancelJob,
-  checkCron,
-  clusterList,
-  deleteJobDetail,
   deleteJobTrigger,
-  guard,
-  jobDetailPage,
-  jobRecordPage,
   jobTriggerList,
-  runJob,
   setJob,
   setTrigger,
-  updateJobDetail,
   updateJobTrigger,
-} from './job.service.ts';
+} from './job-triggers.ts';
 
 const TAGS = ['sysJob'];
 
@@ -58,6 +50,15 @@ const BASE = '/api/sysJob';
  * super admin (jobs belong to the installation). Also the job dashboard page at `/schedule`.
  */
 export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
+  jobDetailRoutes(app, ctx);
+  jobTriggerRoutes(app, ctx);
+  jobSwitchRoutes(app, ctx);
+  jobRunRoutes(app, ctx);
+  dashboardRoute(app, ctx);
+}
+
+/** Job details: page, add, update, delete. */
+function jobDetailRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: `${BASE}/pageJobDetail`,
@@ -114,7 +115,10 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
       return deleteJobDetail(ctx, user, body.jobId);
     },
   });
+}
 
+/** Triggers of a job: list, add, update, delete. */
+function jobTriggerRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: `${BASE}/jobTriggerList`,
@@ -171,7 +175,10 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
       return deleteJobTrigger(ctx, user, body.jobId, body.triggerId);
     },
   });
+}
 
+/** Start and pause: a job's triggers, one trigger, every job. */
+function jobSwitchRoutes(app: FastifyInstance, ctx: AppContext): void {
   const switches = [
     { url: 'startJob', access: 'sysJob:start', start: true, what: 'start every trigger of a job' },
     { url: 'pauseJob', access: 'sysJob:pause', start: false, what: 'pause every trigger of a job' },
@@ -230,7 +237,10 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     });
   }
+}
 
+/** Run now and cancel, run records, the cluster, and the cron check. */
+function jobRunRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: `${BASE}/runJob`,
@@ -301,6 +311,4 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
       return checkCron(body.cron, locale);
     },
   });
-
-  dashboardRoute(app, ctx);
 }

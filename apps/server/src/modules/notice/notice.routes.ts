@@ -29,21 +29,10 @@ import { FIELD_LABELS as L } from '../../platform/crud/labels.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { sanitizeNoticeHtml } from './notice.sanitize.ts';
-import {
-  audienceIdsOf,
-  audienceRoles,
-  audienceUsers,
-  checkAudience,
-  noticeDetail,
-  noticePage,
-  publishNotice,
-  receivedDetail,
-  receivedPage,
-  setAllRead,
-  setRead,
-  unreadList,
-  withdrawNotice,
-} from './notice.service.ts';
+import { noticeDetail, noticePage } from './notice-admin.ts';
+import { audienceIdsOf, audienceRoles, audienceUsers, checkAudience } from './notice-audience.ts';
+import { receivedDetail, receivedPage, setAllRead, setRead, unreadList } from './notice-inbox.ts';
+import { publishNotice, withdrawNotice } from './notice-publish.ts';
 
 const l = (zhCN: string, en: string, zhTW: string): Localized => ({ 'zh-CN': zhCN, en, 'zh-TW': zhTW });
 const TAGS = ['sysNotice'];
@@ -108,6 +97,12 @@ export function noticeRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
+  noticeAdminRoutes(app, ctx);
+  noticeInboxRoutes(app, ctx);
+}
+
+/** The administrators' page and detail, publishing and withdrawing, and the editor's recipient pickers. */
+function noticeAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/sysNotice/page',
@@ -196,7 +191,10 @@ export function noticeRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: z.array(audienceRoleSchema),
     handler: ({ ctx, req }) => audienceRoles(ctx, currentUser(req)),
   });
+}
 
+/** The caller's inbox: received notices, the unread list, read marks. */
+function noticeInboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/sysNotice/pageReceived',

@@ -17,28 +17,19 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
-import { defineCrud } from '../../platform/crud/crud.ts';
+import { type CrudService, defineCrud } from '../../platform/crud/crud.ts';
 import { sendXlsx } from '../../platform/crud/export.ts';
 import { withUpload } from '../../platform/http/multipart.ts';
 import { defineRoute } from '../../platform/http/route.ts';
-import {
-  ACCOUNT_LABEL,
-  grantRoles,
-  ownExtOrgs,
-  ownRoleIds,
-  pageUsers,
-  resetPassword,
-  toPageItem,
-  USER_SORT_COLUMNS,
-  unlockLogin,
-  userHooks,
-  userListing,
-  userScope,
-} from './user-admin.service.ts';
+import { ACCOUNT_LABEL, userScope } from './user-admin.service.ts';
+import { grantRoles, ownExtOrgs, ownRoleIds, resetPassword, unlockLogin } from './user-admin-actions.ts';
+import { userHooks } from './user-admin-hooks.ts';
+import { pageUsers, toPageItem, USER_SORT_COLUMNS, userListing } from './user-admin-listing.ts';
 import { importTemplate, importUsers, sendImportReport, USER_IMPORT_MAX_BYTES } from './user-import.ts';
 import { USER_EXPORT_COLUMNS } from './user-labels.ts';
 
 const TAGS = ['sysUser'];
+type UserCrud = CrudService<z.output<typeof userRowSchema>>;
 const TITLE = { 'zh-CN': '账号管理', en: 'Users', 'zh-TW': '帳號管理' };
 const LIST_LIMIT = 10_000;
 const EXPORT_BATCH = 1_000;
@@ -68,6 +59,13 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     hooks: userHooks(),
   });
 
+  userListingRoutes(app, ctx);
+  userActionRoutes(app, ctx, crud);
+  userImportRoutes(app, ctx);
+}
+
+/** Page, list and export, with the org and position names joined in one query. */
+function userListingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const pageOf = (input: PageInput & Record<string, unknown>, user: AuthUser) => pageUsers(ctx, user, input);
   defineRoute(app, ctx, {
     method: 'POST',
@@ -140,7 +138,13 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
       return sendXlsx(ctx, reply, { title: TITLE, locale, columns: USER_EXPORT_COLUMNS, batches: batches() });
     },
   });
+}
 
+/**
+ * Reset the password, unlock sign-in, grant roles, and a user's roles and extra orgs; the target is a user
+ * the caller may see (`crud.detail`).
+ */
+function userActionRoutes(app: FastifyInstance, ctx: AppContext, crud: UserCrud): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/sysUser/resetPwd',
@@ -210,7 +214,10 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
       return ownExtOrgs(ctx, params.userId);
     },
   });
+}
 
+/** The Excel import: its template, the import itself, and the error report. */
+function userImportRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/sysUser/downloadImportTemplate',
