@@ -12,7 +12,7 @@ import {
 } from '@shuzhi/contracts/log';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/access/access.ts';
-import type { LogTable } from '../../platform/audit/writer.ts';
+import type { LogTable } from '../../platform/audit/log-insert.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { defineCrud } from '../../platform/crud/crud.ts';
 import { defineRoute } from '../../platform/http/route.ts';

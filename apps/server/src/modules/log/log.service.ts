@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
-import type { LogTable } from '../../platform/audit/writer.ts';
+import type { LogTable } from '../../platform/audit/log-insert.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 
 /**

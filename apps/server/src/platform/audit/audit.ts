@@ -4,15 +4,10 @@ import { DEFAULT_TENANT_ID } from '../../db/seeds/seed.ts';
 import { cachedConfigBool, configBool } from '../config/sys-config.ts';
 import type { AppContext, AuthUser } from '../context.ts';
 import { currentDateTime } from '../db/time.ts';
+import type { LogRow, LogTable } from './log-insert.ts';
 import { isSecretKey, MASK, maskParams } from './mask.ts';
 import { clientInfo, parseUserAgent } from './user-agent.ts';
-import {
-  type AuditWriter,
-  type AuditWriterOptions,
-  createAuditWriter,
-  type LogRow,
-  type LogTable,
-} from './writer.ts';
+import { type AuditWriter, type AuditWriterOptions, createAuditWriter } from './writer.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import { configInt } from '../config/sys-config.ts';
 import type { AppContext } from '../context.ts';
 import { formatDateTime } from '../db/time.ts';
-import type { LogTable } from './writer.ts';
+import type { LogTable } from './log-insert.ts';
 
 const LOG_TABLES: readonly LogTable[] = ['sys_log_vis', 'sys_log_op', 'sys_log_ex', 'sys_log_diff'];
 const DAY_MS = 86_400_000;

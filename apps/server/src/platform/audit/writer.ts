@@ -1,69 +1,14 @@
-import { CompiledQuery, type Insertable } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { AppContext } from '../context.ts';
-import { isDatabaseUnavailable, outsideTransaction, sqliteHandle } from '../db/db.ts';
-
-export type LogTable = 'sys_log_vis' | 'sys_log_op' | 'sys_log_ex' | 'sys_log_diff';
-export type LogRow<T extends LogTable> = Insertable<Database[T]>;
-
-const BASE = [
-  'id',
-  'create_time',
-  'update_time',
-  'create_user_id',
-  'create_user_name',
-  'update_user_id',
-  'update_user_name',
-  'is_delete',
-  'tenant_id',
-  'user_id',
-  'account',
-  'real_name',
-] as const;
-const CLIENT = ['ip', 'browser', 'os', 'user_agent'] as const;
-
-/** Every column of each log table, in one fixed order: the writer binds rows by these lists. */
-export const LOG_COLUMNS = {
-  sys_log_vis: [...BASE, ...CLIENT, 'action', 'status', 'code', 'message', 'elapsed'],
-  sys_log_op: [
-    ...BASE,
-    ...CLIENT,
-    'http_method',
-    'route_url',
-    'url',
-    'controller',
-    'action',
-    'params',
-    'code',
-    'status',
-    'message',
-    'elapsed',
-    'trace_id',
-  ],
-  sys_log_ex: [
-    ...BASE,
-    ...CLIENT,
-    'trace_id',
-    'http_method',
-    'route_url',
-    'url',
-    'message',
-    'stack',
-    'params',
-  ],
-  sys_log_diff: [
-    ...BASE,
-    'table_name',
-    'record_id',
-    'operation',
-    'before_data',
-    'after_data',
-    'changed_fields',
-    'trace_id',
-  ],
-} as const satisfies { [T in LogTable]: readonly (keyof Database[T] & string)[] };
-
-const LOG_TABLES = Object.keys(LOG_COLUMNS) as LogTable[];
+import { outsideTransaction, sqliteHandle } from '../db/db.ts';
+import {
+  LOG_TABLES,
+  type LogRow,
+  type LogTable,
+  postgresLogInserter,
+  type Row,
+  sqliteLogInserter,
+  Unwritten,
+} from './log-insert.ts';
 
 export type AuditWriterOptions = {
   /** Flush at least this often (ms). */
@@ -88,24 +33,8 @@ export type AuditWriter = {
 };
 
 const DEFAULTS = { intervalMs: 1000, batchSize: 500, maxQueue: 50_000 };
-/** Rows per PostgreSQL INSERT: 500 × ~27 columns stays far below its 65,535 bound parameters. */
-const PG_CHUNK = 500;
 
-type Row = Record<string, unknown>;
 type Entry = { table: LogTable; row: Row };
-
-/** Rows not written because the database could not be reached: they go back to the queue. */
-class Unwritten extends Error {
-  constructor(
-    readonly rows: Row[],
-    cause: unknown,
-  ) {
-    super('database unavailable', { cause });
-  }
-}
-
-/** A column's value; `is_delete` is the one NOT NULL column with a default, which a NULL would break. */
-const columnValue = (row: Row, column: string): unknown => row[column] ?? (column === 'is_delete' ? 0 : null);
 
 /**
  * Logs are written off the request path (issue 4 §6): a request only pushes its row to an in-memory queue; a
@@ -148,83 +77,8 @@ export function createAuditWriter(ctx: AppContext, options: AuditWriterOptions =
   };
 
   const sqlite = sqliteHandle(ctx.db);
-  const insertSql = (table: LogTable, rows: number, placeholder: (n: number) => string) => {
-    const columns = LOG_COLUMNS[table];
-    let n = 0;
-    const tuples = Array.from({ length: rows }, () => `(${columns.map(() => placeholder(++n)).join(', ')})`);
-    return `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`;
-  };
-
-  const sqliteInsert = new Map<LogTable, { run(values: unknown[]): unknown }>();
-  const buffers = new Map<LogTable, unknown[]>();
-  /** Inserts rows in one transaction; on failure the transaction is undone and the rows are tried alone. */
-  function writeSqlite(db: NonNullable<typeof sqlite>, table: LogTable, rows: Row[]): void {
-    let statement = sqliteInsert.get(table);
-    if (!statement) {
-      statement = db.prepare(insertSql(table, 1, () => '?'));
-      sqliteInsert.set(table, statement);
-      buffers.set(table, new Array(LOG_COLUMNS[table].length));
-    }
-    const columns = LOG_COLUMNS[table];
-    const values = buffers.get(table) as unknown[];
-    const insert = statement;
-    const runOne = (row: Row) => {
-      for (let c = 0; c < columns.length; c++) values[c] = columnValue(row, columns[c] as string);
-      insert.run(values);
-    };
-    try {
-      db.transaction(() => {
-        for (const row of rows) runOne(row);
-      })();
-    } catch (error) {
-      if (rows.length === 1) {
-        refused(table, 1, error);
-        return;
-      }
-      for (const row of rows) {
-        try {
-          runOne(row);
-        } catch (rowError) {
-          refused(table, 1, rowError);
-        }
-      }
-    }
-  }
-
-  const pgSql = new Map<string, string>();
-  async function writePostgres(table: LogTable, rows: Row[]): Promise<void> {
-    const columns = LOG_COLUMNS[table];
-    for (let i = 0; i < rows.length; i += PG_CHUNK) {
-      const chunk = rows.slice(i, i + PG_CHUNK);
-      const signature = `${table}:${chunk.length}`;
-      let text = pgSql.get(signature);
-      if (!text) {
-        text = insertSql(table, chunk.length, (n) => `$${n}`);
-        // Full batches and the odd remainder: keep the texts of the recent sizes only.
-        if (pgSql.size > 64) pgSql.clear();
-        pgSql.set(signature, text);
-      }
-      const values: unknown[] = [];
-      for (const row of chunk) for (const column of columns) values.push(columnValue(row, column));
-      try {
-        await ctx.db.executeQuery(CompiledQuery.raw(text, values));
-      } catch (error) {
-        if (isDatabaseUnavailable(error)) throw new Unwritten(rows.slice(i), error);
-        if (chunk.length === 1) {
-          refused(table, 1, error);
-          continue;
-        }
-        for (let j = 0; j < chunk.length; j++) {
-          try {
-            await writePostgres(table, [chunk[j] as Row]);
-          } catch (rowError) {
-            if (rowError instanceof Unwritten) throw new Unwritten(rows.slice(i + j), rowError.cause);
-            throw rowError;
-          }
-        }
-      }
-    }
-  }
+  const writeSqlite = sqlite ? sqliteLogInserter(sqlite, refused) : null;
+  const writePostgres = postgresLogInserter(ctx.db, refused);
 
   async function writeAll(): Promise<void> {
     while (size() > 0) {
@@ -237,12 +91,12 @@ export function createAuditWriter(ctx: AppContext, options: AuditWriterOptions =
         if (rows) rows.push(row);
         else byTable.set(table, [row]);
       }
-      if (sqlite) {
+      if (writeSqlite) {
         // Kysely's connection lock: no request transaction is open on the connection while the logs go in.
         await ctx.db.connection().execute(async () => {
           for (const table of LOG_TABLES) {
             const rows = byTable.get(table);
-            if (rows) writeSqlite(sqlite, table, rows);
+            if (rows) writeSqlite(table, rows);
           }
         });
         continue;
