@@ -27,13 +27,14 @@ import {
   Typography,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth, useCan } from '../../platform/access/access.tsx';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
 import type { PageRequest, WithId } from '../../platform/data/resource.ts';
 import { useResourcePage, useResourceWrites } from '../../platform/data/use-resource.ts';
-import { UnauthorizedError } from '../../platform/http/http-client.ts';
+import { HttpError, UnauthorizedError } from '../../platform/http/http-client.ts';
 import { DisabledReason } from '../disabled-reason.tsx';
 import { useReclickGuard } from '../use-reclick-guard.ts';
 import type { CrudColumn, CrudFormContext, CrudPageProps } from './crud-types.ts';
@@ -229,8 +230,7 @@ export function CrudPage<T extends WithId, F extends object = Record<string, unk
       });
       message.success(t('crud.exported'));
     } catch (error) {
-      if (!(error instanceof UnauthorizedError) && !(error instanceof Error && error.name === 'HttpError'))
-        showError(error);
+      if (!(error instanceof HttpError)) showError(error);
     } finally {
       setExporting(false);
       setExportPercent(null);
@@ -658,7 +658,7 @@ function renderInput<T>(
   context: CrudFormContext<T>,
   label: string,
   testId: string,
-  t: (key: string, options?: Record<string, unknown>) => string,
+  t: TFunction,
 ): ReactNode {
   if (typeof input === 'function') return input(context);
   if (input !== undefined) return input;

@@ -227,7 +227,7 @@ export function ImportWizard({ open, tableId, title, period, onClose, onImported
       }
     } catch (error) {
       // Envelope errors are shown by the download helper already.
-      if (!(error instanceof UnauthorizedError) && !(error instanceof Error && error.name === 'HttpError')) {
+      if (!(error instanceof HttpError)) {
         message.error(errorText(error, t('diyImport.failed')));
       }
     } finally {

@@ -44,7 +44,7 @@ import { DIY_RECORD_KEYS } from '../../components/diy-record/diy-record.api.ts';
 import { RecordStatusTag } from '../../components/diy-record/record-status-tag.tsx';
 import { RecordViewDrawer } from '../../components/diy-record/record-view-drawer.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
-import { HttpError, UnauthorizedError } from '../../platform/http/http-client.ts';
+import { hasErrorCode, UnauthorizedError } from '../../platform/http/http-client.ts';
 import {
   AUDIT_KEYS,
   type AuditPageInput,
@@ -178,7 +178,7 @@ export default function DiyAuditPage() {
   const onReturnFailed = (row: AuditRow, error: unknown) => {
     showError(error);
     // F1012: someone else reviewed it meanwhile; the list shows its state now.
-    if (error instanceof HttpError && error.code === 'F1012') {
+    if (hasErrorCode(error, 'F1012')) {
       setReturning(null);
       refresh([row.tableId]);
     }

@@ -27,7 +27,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../platform/access/access.tsx';
-import { HttpError } from '../../platform/http/http-client.ts';
+import { HttpError, hasErrorCode } from '../../platform/http/http-client.ts';
 import { toLocale } from '../../platform/i18n/language.ts';
 import { useThemeStore } from '../../platform/theme/theme.store.ts';
 import { Canvas, DND } from './canvas.tsx';
@@ -326,13 +326,11 @@ export function Designer({ formId, data, refresh, reload }: DesignerProps) {
       }
       await refresh();
     } catch (error) {
-      if (error instanceof HttpError && error.code === 'F1004') {
+      if (hasErrorCode(error, 'F1004')) {
         conflict();
       } else if (error instanceof HttpError && error.errors && typeof error.errors === 'object') {
         const errors = new Map<string, string[]>();
-        for (const [key, list] of Object.entries(error.errors as Record<string, unknown>)) {
-          errors.set(key, Array.isArray(list) ? list.map(String) : [String(list)]);
-        }
+        for (const [key, list] of Object.entries(error.errors)) errors.set(key, [list].flat());
         setServerErrors({ design, errors });
         setProblemsOpen(true);
       } else {

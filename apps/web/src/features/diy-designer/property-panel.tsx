@@ -37,6 +37,12 @@ import styles from './designer.module.css';
 import { FieldIcon } from './field-icons.tsx';
 import { FormulaEditor, OptionsEditor, ShowWhenEditor } from './rule-editors.tsx';
 
+const UNIQUE_LABELS = {
+  none: 'diyDesigner.props.uniqueNone',
+  form: 'diyDesigner.props.uniqueForm',
+  period: 'diyDesigner.props.uniquePeriod',
+} as const;
+
 type DefaultKind = (typeof DEFAULT_KINDS)[number];
 
 export type PropertyPanelProps = {
@@ -321,7 +327,7 @@ export function PropertyPanel(props: PropertyPanelProps) {
               onChange={(unique) => onPatch({ unique }, 'unique')}
               options={UNIQUE_SCOPES.map((scope) => ({
                 value: scope,
-                label: t(`diyDesigner.props.unique${scope[0]?.toUpperCase()}${scope.slice(1)}`),
+                label: t(UNIQUE_LABELS[scope]),
               }))}
               data-testid="designer-prop-unique"
             />

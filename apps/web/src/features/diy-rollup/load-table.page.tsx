@@ -25,6 +25,7 @@ import {
   Typography,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
+import type { TFunction } from 'i18next';
 import { type HTMLAttributes, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -40,11 +41,10 @@ import {
   recordsPath,
 } from '../../components/diy-rollup/rollup.model.ts';
 import { RollupConfigModal, type RollupTarget } from '../../components/diy-rollup/rollup-config-modal.tsx';
-import { HttpError } from '../../platform/http/http-client.ts';
+import { errorCodeIn, hasErrorCode } from '../../platform/http/http-client.ts';
 
 /** Answers that end on a result page. */
 const BLOCKING = ['F1000', 'F1003', 'F1040'] as const;
-const codeOf = (error: unknown) => (error instanceof HttpError ? error.code : undefined);
 
 /**
  * 汇总表 (menu component `/diyLoad/loadTable/index`, route `/diyLoad/index/loadTable?id=…`): a roll-up's
@@ -60,13 +60,12 @@ export default function LoadTablePage() {
   return <LoadTable key={id} id={id} />;
 }
 
-function blockedResult(error: unknown, retry: () => void, t: (key: string) => string): ReactNode {
-  const code = codeOf(error);
-  const blocking = BLOCKING.includes(code as (typeof BLOCKING)[number]);
+function blockedResult(error: unknown, retry: () => void, t: TFunction): ReactNode {
+  const blocking = errorCodeIn(error, BLOCKING);
   return (
     <Result
-      status={blocking ? (code === 'F1003' ? 'warning' : '404') : 'error'}
-      title={blocking ? t(`diyLoad.blocked.${code}`) : t('diyLoad.loadFailed')}
+      status={blocking ? (blocking === 'F1003' ? 'warning' : '404') : 'error'}
+      title={blocking ? t(`diyLoad.blocked.${blocking}`) : t('diyLoad.loadFailed')}
       subTitle={error instanceof Error ? error.message : undefined}
       extra={
         blocking ? null : (
@@ -150,7 +149,7 @@ function Figures({ info, onEdit }: { info: RollupInfo; onEdit: () => void }) {
   // A source form behind a password: its sums ask for it too (F1007), once per session.
   const password = useFormPasswordPrompt();
   const { prompt } = password;
-  const locked = codeOf(query.error) === 'F1007';
+  const locked = hasErrorCode(query.error, 'F1007');
   const unlock = useCallback(async () => {
     if (await prompt(info.sourceTableId, info.sourceTitle)) void query.refetch();
   }, [prompt, info.sourceTableId, info.sourceTitle, query.refetch]);

@@ -12,7 +12,7 @@ const STATUS_COLOR: Record<number, string> = {
   [TRIGGER_STATUS.paused]: 'orange',
   [TRIGGER_STATUS.ended]: 'default',
 };
-const STATUS_KEY: Record<number, string> = {
+const STATUS_KEY: Record<number, 'running' | 'paused' | 'ended'> = {
   [TRIGGER_STATUS.running]: 'running',
   [TRIGGER_STATUS.paused]: 'paused',
   [TRIGGER_STATUS.ended]: 'ended',

@@ -58,7 +58,12 @@ import {
   setFormPageTitle,
 } from '../../../components/diy-report/open-form-item.ts';
 import { useReclickGuard } from '../../../components/use-reclick-guard.ts';
-import { HttpError, UnauthorizedError } from '../../../platform/http/http-client.ts';
+import {
+  errorCodeIn,
+  HttpError,
+  hasErrorCode,
+  UnauthorizedError,
+} from '../../../platform/http/http-client.ts';
 import { ExportLedgerButton } from './export-ledger.tsx';
 import { FillDrawer, type FillTarget } from './fill-drawer.tsx';
 import { FilterBuilder } from './filter-builder.tsx';
@@ -95,7 +100,7 @@ function FormTable({ tableId }: { tableId: number }) {
     retry: false,
   });
   const code = design.error instanceof HttpError ? design.error.code : undefined;
-  const locked = code === 'F1007';
+  const locked = hasErrorCode(design.error, 'F1007');
 
   const title = design.data?.item.title;
   useEffect(() => {
@@ -131,11 +136,11 @@ function FormTable({ tableId }: { tableId: number }) {
       />
     );
   } else if (design.error) {
-    const blocking = BLOCKING.includes(code as (typeof BLOCKING)[number]);
+    const blocking = errorCodeIn(design.error, BLOCKING);
     body = (
       <Result
-        status={blocking ? (code === 'F1000' ? '404' : 'warning') : 'error'}
-        title={blocking ? t(`diyFormTable.blocked.${code}`) : t('diyFormTable.loadFailed')}
+        status={blocking ? (blocking === 'F1000' ? '404' : 'warning') : 'error'}
+        title={blocking ? t(`diyFormTable.blocked.${blocking}`) : t('diyFormTable.loadFailed')}
         subTitle={design.error.message}
         extra={
           <Space>
@@ -195,7 +200,7 @@ type RecordListProps = {
 
 const idParam = (raw: string | null) => (raw && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined);
 /** Codes of the answers that mean the period does not take the change (its state may have moved on). */
-const PERIOD_CODES = ['F1021', 'F1022', 'F1023', 'F1024', 'F1025'];
+const PERIOD_CODES = ['F1021', 'F1022', 'F1023', 'F1024', 'F1025'] as const;
 
 const ACTION_WIDTH = 58;
 
@@ -359,7 +364,7 @@ function RecordList({
   const rows = page.data?.items ?? [];
   const total = page.data?.total ?? 0;
 
-  const pageLocked = page.error instanceof HttpError && page.error.code === 'F1007';
+  const pageLocked = hasErrorCode(page.error, 'F1007');
   useEffect(() => {
     if (pageLocked) void askPassword().then((ok) => ok && void page.refetch());
   }, [pageLocked, askPassword, page.refetch]);
@@ -382,7 +387,7 @@ function RecordList({
     if (error instanceof UnauthorizedError) return;
     message.error(error instanceof Error && error.message ? error.message : t('diyFormTable.failed'));
     // The period was closed or ran out meanwhile: show where it stands now.
-    if (error instanceof HttpError && PERIOD_CODES.includes(String(error.code))) {
+    if (hasErrorCode(error, ...PERIOD_CODES)) {
       void queryClient.invalidateQueries({ queryKey: PERIOD_KEYS.list(tableId) });
       void refresh();
     }
