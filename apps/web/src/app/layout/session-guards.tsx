@@ -45,7 +45,7 @@ export function forceOfflineMessageKey(payload: ForceOfflinePayload | undefined)
 }
 
 /** Minutes from a config value; anything not a positive number means off. */
-export function minutesOf(value: unknown): number {
+function minutesOf(value: unknown): number {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? n : 0;
 }

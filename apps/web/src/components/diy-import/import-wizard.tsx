@@ -40,9 +40,9 @@ import { useReclickGuard } from '../use-reclick-guard.ts';
 import { DIY_IMPORT_KEYS, diyImportApi, type ImportJob, type UploadProgress } from './diy-import.api.ts';
 
 /** How often a running job is asked for its progress. */
-export const IMPORT_POLL_MS = 800;
+const IMPORT_POLL_MS = 800;
 /** Transport failures of one poll tried again before the wizard shows the failure. */
-export const IMPORT_POLL_RETRIES = 3;
+const IMPORT_POLL_RETRIES = 3;
 
 /** A request that got no answer of the server (network down, timeout): worth trying again. */
 const isTransportError = (error: unknown) =>

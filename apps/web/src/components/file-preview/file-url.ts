@@ -3,7 +3,7 @@ import { http } from '../../platform/http/http.ts';
 import { HttpError, refusalOf } from '../../platform/http/http-client.ts';
 
 /** The configured API base URL (`VITE_API_URL`), without a trailing slash; '' when the API is same-origin. */
-export const apiBaseUrl = (): string => String(import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
+const apiBaseUrl = (): string => String(import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
 
 const ABSOLUTE = /^https?:\/\//i;
 

@@ -9,7 +9,7 @@ import { HttpError, hasErrorCode } from '../../platform/http/http-client.ts';
 import { sessionApi } from '../../platform/session/session.api.ts';
 
 /** Where the user sets an operation password: the user centre's tab. */
-export const OP_PASSWORD_SETUP_PATH = '/system/userCenter?tab=opPassword';
+const OP_PASSWORD_SETUP_PATH = '/system/userCenter?tab=opPassword';
 
 type Pending = { resolve: (cipher: string | null) => void };
 

@@ -22,7 +22,7 @@ function TypeIcon({ reportType }: { reportType: number }) {
 }
 
 /** Why an item cannot be opened, or null when it can. */
-export function blockedReason(item: FormItem): 'disabled' | 'noAccess' | 'notOpenable' | null {
+function blockedReason(item: FormItem): 'disabled' | 'noAccess' | 'notOpenable' | null {
   if (!item.isEnable) return 'disabled';
   if (!item.myAuth.query) return 'noAccess';
   if (!formItemTarget(item)) return 'notOpenable';

@@ -66,8 +66,8 @@ const FIELDS = [
 ];
 /** Business codes that belong to a field of the drawer. */
 const CODE_FIELD = { F1010: 'categoryId', F1011: 'password' } as const;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 12;
+const PASSWORD_MIN = 6;
+const PASSWORD_MAX = 12;
 
 const DEFAULTS: SettingsValues = {
   title: '',

@@ -18,7 +18,7 @@ const STATUS_KEY: Record<number, 'running' | 'paused' | 'ended'> = {
   [TRIGGER_STATUS.ended]: 'ended',
 };
 
-export function TriggerStatusTag({ status }: { status: number }) {
+function TriggerStatusTag({ status }: { status: number }) {
   const { t } = useTranslation();
   return (
     <Tag color={STATUS_COLOR[status] ?? 'default'} data-testid="trigger-status">

@@ -94,7 +94,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** The server's verdict on a cron expression, checked as it is typed: the next five runs or why it is invalid. */
-export function CronCheck({ cron }: { cron: string }) {
+function CronCheck({ cron }: { cron: string }) {
   const { t } = useTranslation();
   const { can } = useCan();
   const allowed = can(JOB_PERMS.checkCron);

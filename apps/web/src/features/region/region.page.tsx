@@ -35,7 +35,7 @@ import { UnauthorizedError } from '../../platform/http/http-client.ts';
 import type { TextKey } from '../../platform/i18n/text-key.ts';
 
 /** Level names 1–5: 省, 市, 区县, 乡镇街道, 村社区. */
-export const LEVEL_KEYS = [
+const LEVEL_KEYS = [
   null,
   'region.level1',
   'region.level2',

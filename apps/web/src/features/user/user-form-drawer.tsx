@@ -47,7 +47,7 @@ export function useRoleOptions(enabled: boolean) {
     options: (query.data ?? []).map((r) => ({ value: r.id, label: r.name, title: `${r.name} (${r.code})` })),
   };
 }
-export function usePositionOptions(enabled: boolean) {
+function usePositionOptions(enabled: boolean) {
   const query = useQuery({
     queryKey: USER_KEYS.positions,
     queryFn: userApi.positions,

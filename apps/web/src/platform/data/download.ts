@@ -4,7 +4,7 @@ import { refusalOf } from '../http/http-client.ts';
 import { i18n } from '../i18n/i18n.ts';
 
 /** `filename*=UTF-8''…` wins over `filename="…"` (RFC 6266); null when the header names none. */
-export function fileNameFromDisposition(header: unknown): string | null {
+function fileNameFromDisposition(header: unknown): string | null {
   if (typeof header !== 'string') return null;
   const star = /filename\*\s*=\s*(?:UTF-8'[^']*')?([^;]+)/i.exec(header);
   if (star) {

@@ -12,9 +12,9 @@ export type ResponseDecision =
   | { kind: 'unauthorized' }
   | { kind: 'error'; message: string; code?: number | string; errors?: ErrorDetails };
 
-export const REQUEST_ERROR_TEXT = 'Request Error.';
+const REQUEST_ERROR_TEXT = 'Request Error.';
 /** Envelope code the server uses for answers that callers interpret themselves. */
-export const PASS_THROUGH_CODE = 999;
+const PASS_THROUGH_CODE = 999;
 
 type EnvelopeLike = { code?: unknown; message?: unknown; result?: unknown; errors?: unknown };
 
@@ -22,7 +22,7 @@ function asEnvelope(body: unknown): EnvelopeLike | null {
   return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as EnvelopeLike) : null;
 }
 
-export function messageText(message: unknown): string {
+function messageText(message: unknown): string {
   if (typeof message === 'string') return message;
   if (message === null || message === undefined) return '';
   return JSON.stringify(message);
@@ -87,7 +87,7 @@ export type TokenHeaderDecision =
   | { kind: 'invalid' }
   | { kind: 'store'; access: string; refresh: string };
 
-export const INVALID_TOKEN = 'invalid_token';
+const INVALID_TOKEN = 'invalid_token';
 
 /** The server renews tokens in the `access-token` / `x-access-token` response headers. */
 export function decideTokenHeaders(headers: Record<string, unknown>): TokenHeaderDecision {

@@ -72,7 +72,7 @@ export class UnauthorizedError extends HttpError {
   }
 }
 
-export type TokenStore = {
+type TokenStore = {
   access(): string | null;
   refresh(): string | null;
   save(access: string, refresh?: string | null): void;
@@ -92,7 +92,7 @@ export type HttpClientDeps = {
   adapter?: AxiosRequestConfig['adapter'];
 };
 
-export type RequestOptions = {
+type RequestOptions = {
   /** Do not toast errors; the caller shows its own feedback. */
   silent?: boolean;
   /** Sign-out calls: the answer's invalid_token header and 401 are expected, the caller clears the session. */

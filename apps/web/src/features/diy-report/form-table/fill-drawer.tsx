@@ -39,7 +39,7 @@ export type FillDrawerProps = {
 };
 
 /** Who fills: the session's user (the design's defaults — org, region, name — come from here). */
-export function useFiller(): Filler | undefined {
+function useFiller(): Filler | undefined {
   const user = useSessionStore((s) => s.userInfo);
   return useMemo(
     () =>

@@ -17,7 +17,7 @@ const PICKER: Record<DateType, 'date' | 'month' | 'quarter' | 'year'> = {
 };
 
 /** A picked date as the form stores it (`2026-11-21`, `2026-11`, `2026-Q4`, `2026`). */
-export function dateText(type: DateType, d: Dayjs | null | undefined): string | null {
+function dateText(type: DateType, d: Dayjs | null | undefined): string | null {
   if (!d) return null;
   if (type === 'month') return d.format('YYYY-MM');
   if (type === 'year') return d.format('YYYY');

@@ -11,7 +11,7 @@ import type { recordFilterSchema } from '@shuzhi/contracts/diy-table';
 import type { z } from 'zod';
 
 export type RecordFilter = z.input<typeof recordFilterSchema>;
-export type FilterOp = RecordFilter['op'];
+type FilterOp = RecordFilter['op'];
 /** The operators the filter builder offers: `prefix` only comes from the URL (the roll-up drill-down). */
 export type BuilderOp = Exclude<FilterOp, 'prefix'>;
 
