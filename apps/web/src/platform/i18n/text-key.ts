@@ -2,8 +2,8 @@ import type { ParseKeys, TFunction, TypeOptions } from 'i18next';
 
 /**
  * The key of a text every language defines (the keys are declared in src/i18next.d.ts). A key built at
- * run time (`sysRole.scope.${n}`) is not one: look it up in a table typed with this, or check it with
- * `i18n.exists` where it comes from outside the app (menu names, server values).
+ * run time (`sysRole.scope.${n}`) is not one: look it up in a table of literal keys checked against this
+ * (`as const satisfies Record<…, TextKey>`), or, where it comes from the server, read it with serverText.
  */
 export type TextKey = ParseKeys;
 
