@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 export const ACCOUNT_TYPE = { superAdmin: 999, sysAdmin: 888, normal: 777, member: 666 } as const;
-export const accountTypeSchema = z.union([z.literal(999), z.literal(888), z.literal(777), z.literal(666)]);
 
 /** Login types: 1 plain code … 9 enterprise, 21 param (SPEC §4). */
 export const LOGIN_TYPE_ENTERPRISE = 9;

@@ -3,7 +3,7 @@ import { auditFieldsSchema, filterNumber, filterText } from './crud.ts';
 import { idSchema, pageInputSchema, statusSchema } from './envelope.ts';
 
 /** Codes of coded resources: letters, digits, `_` and `-`. */
-export const CODE_PATTERN = /^[0-9A-Za-z_-]+$/;
+const CODE_PATTERN = /^[0-9A-Za-z_-]+$/;
 
 /**
  * The schemas of the small admin resources that are a code, a name, an order, a status and a remark

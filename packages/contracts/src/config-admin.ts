@@ -34,7 +34,6 @@ export const configAddInputSchema = z.object({
   orderNo: fields.orderNo.default(100),
   remark: fields.remark.optional(),
 });
-export type ConfigAddInput = z.input<typeof configAddInputSchema>;
 
 /** Fields left out keep their value. */
 export const configUpdateInputSchema = z.object({
@@ -47,7 +46,6 @@ export const configUpdateInputSchema = z.object({
   orderNo: fields.orderNo.optional(),
   remark: fields.remark.optional(),
 });
-export type ConfigUpdateInput = z.input<typeof configUpdateInputSchema>;
 
 /** `sysConfig/page` (and `export`): name and code contain, groupCode equals. */
 export const configPageInputSchema = pageInputSchema.extend({
@@ -76,7 +74,7 @@ export type SysInfo = z.infer<typeof sysInfoSchema>;
 /** A logo is a site path, an http(s) URL or an inline image (data URI); empty falls back to the profile. */
 const LOGO =
   /^(\/(?!\/)|https?:\/\/|data:image\/(png|jpeg|gif|webp|svg\+xml|x-icon|vnd\.microsoft\.icon);base64,)/;
-export const MAX_LOGO_LENGTH = 300_000;
+const MAX_LOGO_LENGTH = 300_000;
 
 /** `POST /api/sysConfig/saveSysInfo`: fields left out keep their value; empty clears. */
 export const saveSysInfoInputSchema = z.object({

@@ -27,11 +27,9 @@ export const MAX_BATCH = 1000;
 const idList = z.array(idSchema).min(1).max(MAX_BATCH);
 /** `POST /batchDelete`: `{ ids }`, or the bare array that Admin.NET-family clients send. */
 export const batchDeleteInputSchema = z.union([idList, z.object({ ids: idList })]);
-export type BatchDeleteInput = z.input<typeof batchDeleteInputSchema>;
 
 /** `POST /setStatus`: 1 enabled, 2 disabled. */
 export const setStatusInputSchema = z.object({ id: idSchema, status: statusSchema });
-export type SetStatusInput = z.infer<typeof setStatusInputSchema>;
 
 /** `POST /add` answers the new record's id. */
 export const addResultSchema = z.number();
@@ -80,4 +78,3 @@ const bound = z.union([empty, z.string().trim().regex(DATE_TIME)]).optional();
  * `to` includes that whole day.
  */
 export const filterDateRange = z.union([empty, z.tuple([bound, bound])]).optional();
-export type DateRange = z.output<typeof filterDateRange>;

@@ -42,7 +42,6 @@ export const dictTypeAddInputSchema = z.object({
   status: typeFields.status.default(1),
   remark: typeFields.remark.optional(),
 });
-export type DictTypeAddInput = z.input<typeof dictTypeAddInputSchema>;
 
 /** Fields left out keep their value. */
 export const dictTypeUpdateInputSchema = z.object({
@@ -53,7 +52,6 @@ export const dictTypeUpdateInputSchema = z.object({
   status: typeFields.status.optional(),
   remark: typeFields.remark.optional(),
 });
-export type DictTypeUpdateInput = z.input<typeof dictTypeUpdateInputSchema>;
 
 /** `sysDictType/page`: name and code contain, status equals. */
 export const dictTypePageInputSchema = pageInputSchema.extend({
@@ -88,7 +86,6 @@ export const dictDataAddInputSchema = z.object({
   status: dataFields.status.default(1),
   remark: dataFields.remark.optional(),
 });
-export type DictDataAddInput = z.input<typeof dictDataAddInputSchema>;
 
 /** Fields left out keep their value. */
 export const dictDataUpdateInputSchema = z.object({
@@ -104,7 +101,6 @@ export const dictDataUpdateInputSchema = z.object({
   status: dataFields.status.optional(),
   remark: dataFields.remark.optional(),
 });
-export type DictDataUpdateInput = z.input<typeof dictDataUpdateInputSchema>;
 
 /** `sysDictData/page` and `list`: the items of one type (dictTypeId), label and value contain, status equals. */
 export const dictDataPageInputSchema = pageInputSchema.extend({

@@ -88,7 +88,7 @@ export function storageKindOf(type: FieldType, multiple = false): StorageKind {
 }
 
 export const FIELD_ID_PATTERN = /^[a-z][a-z0-9]{0,23}$/;
-export const fieldIdSchema = z.string().regex(FIELD_ID_PATTERN);
+const fieldIdSchema = z.string().regex(FIELD_ID_PATTERN);
 
 const optionSchema = z.object({
   label: z.string().trim().min(1).max(128),
@@ -97,7 +97,7 @@ const optionSchema = z.object({
 export type FieldOption = z.infer<typeof optionSchema>;
 
 /** Where a choice field's options come from: its own list, or a dictionary by code. */
-export const optionsSourceSchema = z.discriminatedUnion('source', [
+const optionsSourceSchema = z.discriminatedUnion('source', [
   z.object({ source: z.literal('options'), items: z.array(optionSchema).min(1).max(500) }),
   z.object({ source: z.literal('dict'), dictCode: z.string().trim().min(1).max(64) }),
 ]);
@@ -114,11 +114,10 @@ export const DEFAULT_KINDS = [
   /** The first day of the period the record is filed in (today on a form without periods). */
   'period',
 ] as const;
-export const fieldDefaultSchema = z.object({
+const fieldDefaultSchema = z.object({
   kind: z.enum(DEFAULT_KINDS),
   value: z.unknown().optional(),
 });
-export type FieldDefault = z.infer<typeof fieldDefaultSchema>;
 
 export const CONDITION_OPS = [
   'eq',
@@ -136,7 +135,7 @@ export const CONDITION_OPS = [
 export type ConditionOp = (typeof CONDITION_OPS)[number];
 
 /** "Show when": the field shows (and counts) only while the rules hold. */
-export const showWhenSchema = z.object({
+const showWhenSchema = z.object({
   logic: z.enum(['and', 'or']).default('and'),
   rules: z
     .array(
@@ -197,10 +196,10 @@ const fieldBase = {
   listHidden: z.boolean().nullish(),
 };
 
-export const subFieldSchema = z.object(fieldBase);
+const subFieldSchema = z.object(fieldBase);
 export type SubField = z.infer<typeof subFieldSchema>;
 
-export const fieldSchema = z.object({
+const fieldSchema = z.object({
   ...fieldBase,
   /** Sub-table columns (no sub-table inside a sub-table). */
   columns: z.array(subFieldSchema).max(100).nullish(),

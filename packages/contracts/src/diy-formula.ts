@@ -35,7 +35,7 @@ export const FORMULA_FUNCTIONS = [
   'CEIL',
   'FLOOR',
 ] as const;
-export type FunctionName = (typeof FORMULA_FUNCTIONS)[number];
+type FunctionName = (typeof FORMULA_FUNCTIONS)[number];
 
 /** Why a formula does not parse: a code the UI translates, and where. */
 export class FormulaError extends Error {
@@ -48,7 +48,7 @@ export class FormulaError extends Error {
   }
 }
 
-export const FORMULA_MAX_LENGTH = 1000;
+const FORMULA_MAX_LENGTH = 1000;
 const ARITY: Record<FunctionName, [number, number]> = {
   SUM: [1, 50],
   COUNT: [1, 50],

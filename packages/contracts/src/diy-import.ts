@@ -29,10 +29,9 @@ export const IMPORT_MAX_RATIO = 200;
 /** How many errors the job status lists (the error workbook has all of them). */
 export const IMPORT_ERROR_SAMPLE = 100;
 
-export const IMPORT_STATES = ['checking', 'checked', 'importing', 'done', 'failed', 'cancelled'] as const;
-export type ImportState = (typeof IMPORT_STATES)[number];
+const IMPORT_STATES = ['checking', 'checked', 'importing', 'done', 'failed', 'cancelled'] as const;
 
-export const importErrorSchema = z.object({
+const importErrorSchema = z.object({
   /** The row number in the workbook (1-based, as Excel shows it). */
   row: z.number(),
   /** The header of the column (null: a problem of the whole row, such as a duplicate). */

@@ -14,11 +14,10 @@ export const ROLLUP_AGGS = ['sum', 'count', 'avg', 'min', 'max'] as const;
 export type RollupAgg = (typeof ROLLUP_AGGS)[number];
 /** Org levels a roll-up groups by, top to bottom (values of the `org_type` dictionary). */
 export const ROLLUP_ORG_TYPES = ['district', 'street', 'community', 'grid'] as const;
-export type RollupOrgType = (typeof ROLLUP_ORG_TYPES)[number];
 /** Region levels: 1 province, 2 city, 3 district, 4 street, 5 community. */
 export const ROLLUP_REGION_LEVELS = [1, 2, 3, 4, 5] as const;
 
-export const rollupMeasureSchema = z.object({
+const rollupMeasureSchema = z.object({
   /** Stable id of the measure inside the roll-up (`m1`, `m2`…). */
   id: z.string().regex(/^m[0-9]{1,3}$/),
   label: z.string().trim().min(1).max(64),
@@ -98,9 +97,9 @@ export type RollupDataInput = z.input<typeof rollupDataInputSchema>;
  * Figures by measure id (null: no record to compute from; `count` is 0 then). The web computes the change in
  * % (环比 against `last`, 同比 against `lastYear`) from these figures.
  */
-export const rollupFiguresSchema = z.record(z.string(), z.number().nullable());
+const rollupFiguresSchema = z.record(z.string(), z.number().nullable());
 
-export const rollupRowSchema = z.object({
+const rollupRowSchema = z.object({
   /** Org id or region code (drill-down and the records behind it). */
   key: z.string(),
   name: z.string(),
@@ -120,7 +119,7 @@ export const rollupRowSchema = z.object({
 });
 export type RollupRow = z.infer<typeof rollupRowSchema>;
 
-export const rollupPeriodRefSchema = z.object({ id: z.number(), name: z.string() }).nullable();
+const rollupPeriodRefSchema = z.object({ id: z.number(), name: z.string() }).nullable();
 
 export const rollupDataSchema = z.object({
   period: rollupPeriodRefSchema,

@@ -27,7 +27,7 @@ export const formAudienceSchema = z.object({
 export type FormAudience = z.infer<typeof formAudienceSchema>;
 
 /** What the caller may do with a form; the server allows exactly this (SPEC myAuth). */
-export const myAuthSchema = z.object({
+const myAuthSchema = z.object({
   /** Open the form and list the records the caller may see. */
   query: z.boolean(),
   add: z.boolean(),
@@ -232,7 +232,7 @@ export const checkFormPwdInputSchema = z.object({ tableId: idSchema, password: f
 // ---------------------------------------------------------------------------------------------------------
 // Records: `/api/diyData/{tableId}/page | list | detail | add | update | put | delete | {id}` (SPEC §7).
 
-export const recordStatusSchema = z.union([
+const recordStatusSchema = z.union([
   z.literal(RECORD_STATUS.draft),
   z.literal(RECORD_STATUS.submitted),
   z.literal(RECORD_STATUS.approved),
@@ -543,7 +543,7 @@ export type ClassifyOption = z.infer<typeof classifyOptionSchema>;
 export type RecordAuditInput = z.input<typeof recordAuditInputSchema>;
 export type RecycleItem = z.infer<typeof recycleItemSchema>;
 export type RecyclePageInput = z.input<typeof recyclePageInputSchema>;
-export type RecycleActionInput = z.input<typeof recycleActionInputSchema>;
+type RecycleActionInput = z.input<typeof recycleActionInputSchema>;
 export type RecycleTarget = RecycleActionInput['items'][number];
 
 // ---------------------------------------------------------------------------------------------------------
@@ -551,7 +551,6 @@ export type RecycleTarget = RecycleActionInput['items'][number];
 
 /** `POST /api/diyTableCollect/collect`: without `collect` the favourite toggles; with it, it is set. */
 export const collectInputSchema = z.object({ tableId: idSchema, collect: z.boolean().optional() });
-export type CollectInput = z.input<typeof collectInputSchema>;
 export const collectResultSchema = z.object({ tableId: z.number(), collected: z.boolean() });
 export type CollectResult = z.infer<typeof collectResultSchema>;
 
@@ -592,7 +591,7 @@ export const rowConfirmCreateResultSchema = z.object({
   expireTime: z.string(),
 });
 export type RowConfirmCreateResult = z.infer<typeof rowConfirmCreateResultSchema>;
-export const ROW_CONFIRM_STATES = ['open', 'confirmed', 'disputed', 'expired'] as const;
+const ROW_CONFIRM_STATES = ['open', 'confirmed', 'disputed', 'expired'] as const;
 export type RowConfirmState = (typeof ROW_CONFIRM_STATES)[number];
 /** A link of a record (`GET /api/diyConfirm/list?tableId&recordId`, newest first). */
 export const rowConfirmItemSchema = z.object({

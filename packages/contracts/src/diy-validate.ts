@@ -33,7 +33,7 @@ import { isEmail, isIdCard, isLandline, isLicensePlate, isMobile, isPostcode, is
  * server's, on top of these.
  */
 
-export const FIELD_ERROR_CODES = [
+const FIELD_ERROR_CODES = [
   'required',
   'type',
   'format',
@@ -50,12 +50,12 @@ export const FIELD_ERROR_CODES = [
   'duplicate',
   'notFound',
 ] as const;
-export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 export type FieldError = { code: FieldErrorCode; params?: Record<string, string | number> };
 /** Errors by path: `amount`, or `items[2].qty` inside a sub-table. */
 export type FieldErrors = Record<string, FieldError>;
 
-export const FIELD_ERROR_TEXTS: Record<FieldErrorCode, Localized> = {
+const FIELD_ERROR_TEXTS: Record<FieldErrorCode, Localized> = {
   required: { 'zh-CN': '{label}不能为空', en: '{label} is required', 'zh-TW': '{label}不能為空' },
   type: {
     'zh-CN': '{label}的值类型不正确',
@@ -180,9 +180,6 @@ const decimals = (n: number) => {
   if (text.includes('e-')) return Number(text.split('e-')[1]);
   return text.includes('.') ? (text.split('.')[1] as string).length : 0;
 };
-
-/** Options offered by a choice field, when known (dictionaries come from the caller). */
-export type OptionLookup = (field: AnyField) => ReadonlySet<string> | undefined;
 
 export type ValidateOptions = {
   /** Drafts keep what was typed: only the kinds of the values are checked, not required fields or bounds. */
@@ -581,7 +578,7 @@ export function defaultValues(
   return values;
 }
 
-export const DESIGN_PROBLEMS = [
+const DESIGN_PROBLEMS = [
   'duplicateId',
   'noOptions',
   'badFormula',

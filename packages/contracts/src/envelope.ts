@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Envelope `code`: 200 success, HTTP-like numbers for platform outcomes, catalogue strings for business errors. */
-export const envelopeCodeSchema = z.union([z.number().int(), z.string()]);
+const envelopeCodeSchema = z.union([z.number().int(), z.string()]);
 
 export const envelopeSchema = <T extends z.ZodType>(result: T) =>
   z.object({

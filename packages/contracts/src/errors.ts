@@ -581,6 +581,12 @@ export const PLATFORM_ERRORS = {
 
 export type PlatformErrorCode = keyof typeof PLATFORM_ERRORS;
 
+/**
+ * A code the envelope of a refused request carries: a catalogue code, or a platform status. Clients compare
+ * codes through this type, so a code that is not in the catalogue fails the typecheck.
+ */
+export type ErrorCode = BusinessErrorCode | PlatformErrorCode;
+
 /** Field validation messages (zod issue codes → text). */
 export const VALIDATION_MESSAGES = {
   required: { 'zh-CN': '{field}不能为空', en: '{field} is required', 'zh-TW': '{field}不能為空' },

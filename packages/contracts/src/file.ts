@@ -9,11 +9,11 @@ import { idSchema, pageInputSchema } from './envelope.ts';
  */
 
 export const FILE_UPLOAD_PATH = '/api/sysFile/uploadFile';
-export const FILE_DOWNLOAD_PATH = '/api/sysFile/download';
+const FILE_DOWNLOAD_PATH = '/api/sysFile/download';
 export const fileDownloadUrl = (id: number | string) => `${FILE_DOWNLOAD_PATH}/${id}`;
 
 /** File types the user centre sets; `uploadFile` does not accept them (they are readable tenant-wide). */
-export const RESERVED_FILE_TYPES = ['avatar', 'signature'] as const;
+const RESERVED_FILE_TYPES = ['avatar', 'signature'] as const;
 /** The type of an upload that names none. */
 export const DEFAULT_FILE_TYPE = 'attachment';
 
@@ -88,7 +88,6 @@ export const fileUploadFieldsSchema = z.object({
   isPublic: flag.optional().transform((value) => value === 1),
   remark: z.string().trim().max(256).optional(),
 });
-export type FileUploadFields = z.input<typeof fileUploadFieldsSchema>;
 
 /** A stored file as the page, detail and `listByBelong` answer. */
 export const fileRowSchema = z.object({
@@ -135,7 +134,6 @@ export const fileUpdateInputSchema = z.object({
   remark: z.string().trim().max(256).nullish(),
   isPublic: flag.optional(),
 });
-export type FileUpdateInput = z.input<typeof fileUpdateInputSchema>;
 
 /** `GET /sysFile/listByBelong?belongId=&fileType=`: the files of a record the caller may read. */
 export const fileListByBelongQuerySchema = z.object({

@@ -229,7 +229,7 @@ export function greetingZh(date: Date = new Date()): string {
   return GREETING_ZH[greetingBand(date.getHours())];
 }
 
-export const TAB_TITLE_MAX = 10;
+const TAB_TITLE_MAX = 10;
 
 /** Tab title: at most 10 characters, longer ones cut to 10 plus '…'. */
 export function cutTabTitle(title: string, max: number = TAB_TITLE_MAX): string {

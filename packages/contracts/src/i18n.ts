@@ -1,6 +1,6 @@
 export const LOCALES = ['zh-CN', 'en', 'zh-TW'] as const;
 export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'zh-CN';
+const DEFAULT_LOCALE: Locale = 'zh-CN';
 
 export type Localized = Record<Locale, string>;
 

@@ -11,7 +11,7 @@ import { pageInputSchema } from './envelope.ts';
 
 /** 1 built in (a handler of the server), 2 an HTTP call. */
 export const JOB_CREATE_TYPE = { builtIn: 1, http: 2 } as const;
-export const jobCreateTypeSchema = z.union([z.literal(1), z.literal(2)]);
+const jobCreateTypeSchema = z.union([z.literal(1), z.literal(2)]);
 
 /** Built-in handlers (`handler` of a built-in job). Seeded as jobs of the same id. */
 export const BUILT_IN_JOBS = [
@@ -26,12 +26,12 @@ export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
 /** 1 running (scheduled), 2 paused, 3 ended (past its end time or its maximum number of runs). */
 export const TRIGGER_STATUS = { running: 1, paused: 2, ended: 3 } as const;
-export const TRIGGER_TYPES = ['cron', 'period'] as const;
+const TRIGGER_TYPES = ['cron', 'period'] as const;
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
 
 export const JOB_RECORD_STATUS = ['running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobRecordStatus = (typeof JOB_RECORD_STATUS)[number];
-export const JOB_RECORD_SOURCES = ['schedule', 'manual'] as const;
+const JOB_RECORD_SOURCES = ['schedule', 'manual'] as const;
 
 /** A job id or trigger id: letters, digits, `_`, `-`, `.`. */
 const code = z
@@ -134,7 +134,6 @@ export type JobDetailUpdateInput = z.input<typeof jobDetailUpdateInputSchema>;
 
 /** `POST deleteJobDetail | startJob | pauseJob | runJob | cancelJob`: `{ jobId }`. */
 export const jobIdInputSchema = z.object({ jobId: code });
-export type JobIdInput = z.infer<typeof jobIdInputSchema>;
 
 /** `GET /api/sysJob/jobTriggerList?jobId=`. */
 export const jobTriggerListQuerySchema = z.object({ jobId: code });
@@ -164,7 +163,6 @@ export type JobTriggerUpdateInput = z.input<typeof jobTriggerUpdateInputSchema>;
 
 /** `POST deleteJobTrigger | startTrigger | pauseTrigger`: `{ jobId, triggerId }`. */
 export const jobTriggerKeyInputSchema = z.object({ jobId: code, triggerId: code });
-export type JobTriggerKeyInput = z.infer<typeof jobTriggerKeyInputSchema>;
 
 /** `POST /api/sysJob/checkCron {cron}`: the next five run times, or the parser's reason. */
 export const checkCronInputSchema = z.object({ cron: z.string().trim().min(1).max(128) });

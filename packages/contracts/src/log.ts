@@ -9,7 +9,6 @@ import { pageInputSchema } from './envelope.ts';
 
 /** Outcome of a visit or an operation. */
 export const LOG_STATUS = { success: 1, failure: 2 } as const;
-export const logStatusSchema = z.union([z.literal(1), z.literal(2)]);
 
 export const VISIT_ACTIONS = ['login', 'logout', 'loginFail'] as const;
 export type VisitAction = (typeof VISIT_ACTIONS)[number];

@@ -16,7 +16,6 @@ export const SMS_MAX_ATTEMPTS = 5;
 const phone = z.string().trim().regex(MOBILE_PATTERN);
 
 export const sendSmsCodeInputSchema = z.object({ phone });
-export type SendSmsCodeInput = z.infer<typeof sendSmsCodeInputSchema>;
 
 export const loginPhoneInputSchema = z.object({
   phone,
@@ -33,8 +32,7 @@ export const SCAN_LOGIN_POLL_MS = 2000;
 /** The phone-side page the QR code points to. */
 export const SCAN_LOGIN_PATH = '/scanLogin';
 
-export const SCAN_STATUSES = ['waiting', 'scanned', 'confirmed', 'expired'] as const;
-export type ScanStatus = (typeof SCAN_STATUSES)[number];
+const SCAN_STATUSES = ['waiting', 'scanned', 'confirmed', 'expired'] as const;
 
 export const scanLoginCreateResultSchema = z.object({
   id: z.string(),
@@ -45,7 +43,6 @@ export const scanLoginCreateResultSchema = z.object({
 export type ScanLoginCreateResult = z.infer<typeof scanLoginCreateResultSchema>;
 
 export const scanLoginIdSchema = z.object({ id: z.string().trim().min(16).max(64) });
-export type ScanLoginId = z.infer<typeof scanLoginIdSchema>;
 
 export const scanLoginStatusSchema = z.object({
   status: z.enum(SCAN_STATUSES),

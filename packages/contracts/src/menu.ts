@@ -4,7 +4,7 @@ import { pageInputSchema } from './envelope.ts';
 
 export const MENU_TYPE = { dir: 1, menu: 2, button: 3 } as const;
 
-export const menuMetaSchema = z.object({
+const menuMetaSchema = z.object({
   title: z.string(),
   icon: z.string().nullable(),
   isIframe: z.boolean(),
@@ -149,7 +149,6 @@ export const menuAddInputSchema = z.object({
   status: menuFields.status.default(1),
   remark: menuFields.remark.optional(),
 });
-export type MenuAddInput = z.input<typeof menuAddInputSchema>;
 
 /** Fields left out keep their value. */
 export const menuUpdateInputSchema = z.object({
@@ -172,7 +171,6 @@ export const menuUpdateInputSchema = z.object({
   status: menuFields.status.optional(),
   remark: menuFields.remark.optional(),
 });
-export type MenuUpdateInput = z.input<typeof menuUpdateInputSchema>;
 
 // An empty search box means no filter.
 const blank = z.union([z.literal(''), z.null()]).transform(() => undefined);
@@ -182,7 +180,6 @@ export const menuListQuerySchema = z.object({
   Title: z.union([blank, z.string().trim().max(64)]).optional(),
   Type: z.union([blank, z.coerce.number().int().min(1).max(3)]).optional(),
 });
-export type MenuListQuery = z.input<typeof menuListQuerySchema>;
 
 /** `POST /sysMenu/export` filters (title contains, type equals). */
 export const menuExportInputSchema = pageInputSchema.extend({ title: filterText, type: filterNumber });

@@ -2,28 +2,17 @@ import { z } from 'zod';
 import { auditFieldsSchema, filterNumber, filterText, MAX_BATCH } from './crud.ts';
 import { idSchema, pageInputSchema } from './envelope.ts';
 import { roleChoiceSchema } from './role.ts';
-
-/**
- * Notices (`/api/sysNotice/…`, 通知公告): an admin writes a notice (type 通知 or 公告, dict `notice_type`) with a
- * rich-text body (sanitised by the server on save) for an audience — everyone of the tenant, orgs (each with
- * its subtree), roles or users — and publishes it now or at a time. Publishing writes one inbox row per live,
- * enabled recipient and pushes the realtime event `notice`; withdrawing hides it from every inbox again.
- *
- * Status (dict `notice_status`): 0 draft → 1 published → 2 withdrawn; 3 scheduled waits for `publishAt`.
- * Only drafts, scheduled and withdrawn notices can be edited (D7000).
- */
-export const NOTICE_TYPE = { notice: 1, announcement: 2 } as const;
 export const NOTICE_STATUS = { draft: 0, published: 1, withdrawn: 2, scheduled: 3 } as const;
 export const NOTICE_AUDIENCE = { all: 1, orgs: 2, roles: 3, users: 4 } as const;
 export const NOTICE_READ = { unread: 0, read: 1 } as const;
 
 /** Longest body (HTML) accepted. */
-export const NOTICE_CONTENT_MAX = 200_000;
+const NOTICE_CONTENT_MAX = 200_000;
 /** The newest unread notices `unReadList` returns beside the count. */
 export const UNREAD_LIST_SIZE = 5;
 
-export const noticeTypeSchema = z.union([z.literal(1), z.literal(2)]);
-export const noticeAudienceSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+const noticeTypeSchema = z.union([z.literal(1), z.literal(2)]);
+const noticeAudienceSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/;
 /** Whether `yyyy-MM-dd HH:mm[:ss]` names a real moment (no 2026-02-30, no 25:00). */
@@ -41,7 +30,7 @@ function isCalendarTime(text: string): boolean {
 }
 
 /** `yyyy-MM-dd HH:mm[:ss]` in the server's time zone. */
-export const noticeDateTimeSchema = z.string().trim().regex(DATE_TIME).refine(isCalendarTime);
+const noticeDateTimeSchema = z.string().trim().regex(DATE_TIME).refine(isCalendarTime);
 
 /** A notice as the admin page lists it (no body), with its audience resolved to names. */
 export const noticeRowSchema = z
@@ -125,7 +114,6 @@ export const noticePublishInputSchema = z.object({
   id: idSchema,
   publishAt: z.union([z.literal(''), z.null(), noticeDateTimeSchema]).optional(),
 });
-export type NoticePublishInput = z.input<typeof noticePublishInputSchema>;
 
 /** A notice in the caller's inbox. */
 export const receivedNoticeSchema = z.object({

@@ -2,19 +2,6 @@ import { z } from 'zod';
 import { auditFieldsSchema, filterNumber, filterText } from './crud.ts';
 import { idSchema, pageInputSchema, statusSchema } from './envelope.ts';
 
-/**
- * 开放接口 (`/api/sysOpenAccess/…`): access keys for server-to-server calls, each bound to a user of the
- * tenant, and the signed requests made with them (REFERENCE "Open access").
- */
-
-/** Request headers of a signed call (names as the Admin.NET family sends them; HTTP headers ignore case). */
-export const OPEN_ACCESS_HEADERS = {
-  accessKey: 'accessKey',
-  timestamp: 'timestamp',
-  nonce: 'nonce',
-  sign: 'sign',
-} as const;
-
 /** A signed call's timestamp may differ from the server's clock by this much (seconds). */
 export const OPEN_ACCESS_TIMESTAMP_WINDOW_SECONDS = 5 * 60;
 /** A nonce is remembered (and refused when seen again) this long (seconds). */
@@ -70,7 +57,6 @@ export const openAccessUpdateInputSchema = z.object({
   bindUserId: idSchema.optional(),
   remark: remark.optional(),
 });
-export type OpenAccessUpdateInput = z.input<typeof openAccessUpdateInputSchema>;
 
 /** `page`, `list`, `export`: key contains, bound user (id, or account / name contains), status. */
 export const openAccessPageInputSchema = pageInputSchema.extend({

@@ -76,7 +76,6 @@ export const orgAddInputSchema = z.object({
   status: statusSchema.default(1),
   remark: fields.remark.optional(),
 });
-export type OrgAddInput = z.input<typeof orgAddInputSchema>;
 
 /** Fields left out keep their value; a new `pid` moves the org with its subtree (not under itself: D2002). */
 export const orgUpdateInputSchema = z.object({
@@ -90,7 +89,6 @@ export const orgUpdateInputSchema = z.object({
   status: statusSchema.optional(),
   remark: fields.remark.optional(),
 });
-export type OrgUpdateInput = z.input<typeof orgUpdateInputSchema>;
 
 /** `sysOrg/page` (and `export`): name contains, code and type equal, status; `pid` the direct children of one org. */
 export const orgPageInputSchema = pageInputSchema.extend({
@@ -112,7 +110,6 @@ export const orgListQuerySchema = z.object({
   Code: filterText,
   Type: filterText,
 });
-export type OrgListQuery = z.input<typeof orgListQuerySchema>;
 
 /** A node of `GET /sysOrg/treeAll`, the org tree every picker and the users page show. */
 export type OrgNode = {
@@ -163,18 +160,4 @@ export function buildOrgTree<T extends { id: number; pid: number; orderNo: numbe
   };
   sort(roots);
   return roots;
-}
-
-/** Walks a tree depth-first, parents before children. */
-export function walkOrgTree<T extends { children: T[] }>(
-  nodes: T[],
-  visit: (node: T, parent: T | null) => void,
-) {
-  const go = (list: T[], parent: T | null) => {
-    for (const n of list) {
-      visit(n, parent);
-      go(n.children, n);
-    }
-  };
-  go(nodes, null);
 }

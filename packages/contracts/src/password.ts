@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-export const PASSWORD_MIN_LENGTH = 6;
+const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 16;
-export const STRONG_PASSWORD_MIN_LENGTH = 12;
+const STRONG_PASSWORD_MIN_LENGTH = 12;
 
 const STRONG_SYMBOLS = /[~!@#$%^&.*]/;
 

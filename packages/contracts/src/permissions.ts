@@ -69,5 +69,3 @@ export function isPermission(value: string): value is Permission {
 
 /** What a route requires: a catalogue permission, any signed-in user, or nobody (public). */
 export type RouteAccess = Permission | 'loggedIn' | 'public';
-
-export const perm = <P extends Permission>(p: P): P => p;

@@ -8,11 +8,9 @@ export const posRowSchema = pos.row;
 export type PosRow = z.infer<typeof posRowSchema>;
 
 export const posAddInputSchema = pos.add;
-export type PosAddInput = z.input<typeof posAddInputSchema>;
 
 /** Fields left out keep their value. */
 export const posUpdateInputSchema = pos.update;
-export type PosUpdateInput = z.input<typeof posUpdateInputSchema>;
 
 /** `sysPos/page` (and `list`, `export`): name contains, code contains, status equal. */
 export const posPageInputSchema = pos.page;

@@ -10,7 +10,7 @@ const localizedSchema = z.object({
   'zh-TW': z.string().min(1),
 });
 
-export const regionalProfileSchema = z.object({
+const regionalProfileSchema = z.object({
   packageType: z.number().int(),
   /** GB/T 2260 code of the district or city. */
   areaCode: z.string().regex(/^\d{6}$/),
@@ -44,4 +44,3 @@ export const DEFAULT_PROFILES: RegionalProfile[] = profileListSchema.parse(defau
 
 /** What the public profile endpoint returns: the profile with its favicon URL resolved. */
 export const publicProfileSchema = regionalProfileSchema.extend({ favicon: z.string() });
-export type PublicProfile = z.infer<typeof publicProfileSchema>;

@@ -53,7 +53,6 @@ export const regionAddInputSchema = z.object({
   orderNo: fields.orderNo.default(100),
   remark: fields.remark.optional(),
 });
-export type RegionAddInput = z.input<typeof regionAddInputSchema>;
 
 /** Fields left out keep their value; a region does not move (pid, level and code path stay). */
 export const regionUpdateInputSchema = z.object({
@@ -63,7 +62,6 @@ export const regionUpdateInputSchema = z.object({
   orderNo: fields.orderNo.optional(),
   remark: fields.remark.optional(),
 });
-export type RegionUpdateInput = z.input<typeof regionUpdateInputSchema>;
 
 /** `sysRegion/page`: name contains, code starts with, level and parent equal. */
 export const regionPageInputSchema = pageInputSchema.extend({

@@ -7,7 +7,7 @@ import { idSchema } from './envelope.ts';
 
 /** Data scope of a role (REFERENCE): 1 all, 2 own org and below, 3 own org, 4 self only, 5 custom orgs. */
 export const ROLE_DATA_SCOPE = { all: 1, orgAndBelow: 2, org: 3, self: 4, custom: 5 } as const;
-export const dataScopeSchema = z.coerce.number().int().min(1).max(5);
+const dataScopeSchema = z.coerce.number().int().min(1).max(5);
 
 /** Code of the tenant administrator role: it cannot be deleted, disabled or re-coded. */
 export const TENANT_ADMIN_ROLE_CODE = 'sys_admin';
@@ -33,11 +33,9 @@ export type RoleChoice = z.infer<typeof roleChoiceSchema>;
 
 /** A new role starts with data scope 4 (self only) and no menus: both are granted afterwards. */
 export const roleAddInputSchema = role.add;
-export type RoleAddInput = z.input<typeof roleAddInputSchema>;
 
 /** Fields left out keep their value; the status changes through `setStatus`, the scope through `grantDataScope`. */
 export const roleUpdateInputSchema = role.update.omit({ status: true });
-export type RoleUpdateInput = z.input<typeof roleUpdateInputSchema>;
 
 /** `sysRole/page`, `list` and `export`: name and code contain, status and data scope equal. */
 export const rolePageInputSchema = role.page.extend({ dataScope: filterNumber });

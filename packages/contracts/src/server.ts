@@ -17,7 +17,6 @@ const keySchema = z.string().trim().min(1).max(512);
 export const cacheKeyListInputSchema = z.object({
   prefix: z.string().trim().max(512).optional(),
 });
-export type CacheKeyListInput = z.infer<typeof cacheKeyListInputSchema>;
 
 export const cacheKeyListSchema = z.object({
   kind: z.enum(['memory', 'redis']),
@@ -27,12 +26,10 @@ export const cacheKeyListSchema = z.object({
 export type CacheKeyList = z.infer<typeof cacheKeyListSchema>;
 
 export const cacheKeyInputSchema = z.object({ key: keySchema });
-export type CacheKeyInput = z.infer<typeof cacheKeyInputSchema>;
 
 export const cachePrefixInputSchema = z.object({
   prefix: z.string().trim().min(CACHE_PREFIX_MIN).max(512),
 });
-export type CachePrefixInput = z.infer<typeof cachePrefixInputSchema>;
 
 export const cacheValueSchema = z.object({
   key: z.string(),

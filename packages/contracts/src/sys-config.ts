@@ -1,8 +1,3 @@
-import { z } from 'zod';
-import { idSchema } from './envelope.ts';
-
-export const configDetailQuerySchema = z.object({ Id: idSchema });
-
 /**
  * Config codes any signed-in user may read through `sysConfig/list` (the shell needs them); the full
  * list, including `sys_password`, needs the `sysConfig:list` permission.

@@ -50,7 +50,6 @@ export const tenantAddInputSchema = z.object({
   orderNo: fields.orderNo.default(100),
   remark: fields.remark.optional(),
 });
-export type TenantAddInput = z.input<typeof tenantAddInputSchema>;
 
 /** Fields left out keep their value; status changes go through `setStatus`. */
 export const tenantUpdateInputSchema = z.object({
@@ -61,7 +60,6 @@ export const tenantUpdateInputSchema = z.object({
   orderNo: fields.orderNo.optional(),
   remark: fields.remark.optional(),
 });
-export type TenantUpdateInput = z.input<typeof tenantUpdateInputSchema>;
 
 /** `sysTenant/page`: name and code contain, status equals. */
 export const tenantPageInputSchema = pageInputSchema.extend({

@@ -3,13 +3,12 @@ import { isEmail, isIdCard, isMobile } from './validators.ts';
 
 /** Image kinds an avatar or a signature may be, recognised by their first bytes, not by the name. */
 export const IMAGE_KINDS = ['png', 'jpg', 'webp'] as const;
-export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const SIGNATURE_MAX_BYTES = 1024 * 1024;
 
 /** Where a stored file is served: signed-in users of its tenant read it through this route. */
-export const FILE_PREVIEW_PATH = '/api/sysFile/preview';
+const FILE_PREVIEW_PATH = '/api/sysFile/preview';
 export const filePreviewUrl = (id: number | string) => `${FILE_PREVIEW_PATH}/${id}`;
 
 /** `GET /api/sysUser/baseInfo`: the caller's own profile. */

@@ -13,10 +13,8 @@ export const userGroupRowSchema = group.row;
 export type UserGroupRow = z.infer<typeof userGroupRowSchema>;
 
 export const userGroupAddInputSchema = group.add;
-export type UserGroupAddInput = z.input<typeof userGroupAddInputSchema>;
 
 export const userGroupUpdateInputSchema = group.update;
-export type UserGroupUpdateInput = z.input<typeof userGroupUpdateInputSchema>;
 
 /** `sysUserGroup/page` (and `list`, `export`): name contains, code contains, status equal. */
 export const userGroupPageInputSchema = group.page;
@@ -40,4 +38,3 @@ export const userGroupSetMembersInputSchema = z.object({
   id: idSchema,
   userIds: z.array(idSchema).max(MAX_BATCH),
 });
-export type UserGroupSetMembersInput = z.input<typeof userGroupSetMembersInputSchema>;

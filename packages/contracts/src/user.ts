@@ -64,16 +64,13 @@ export const userPageItemSchema = userRowSchema.extend({
 });
 export type UserPageItem = z.infer<typeof userPageItemSchema>;
 
-/** Account types this page may give: 888 and 999 are made by tenants and the installer only. */
-export const EDITABLE_ACCOUNT_TYPES = [ACCOUNT_TYPE.normal, ACCOUNT_TYPE.member] as const;
-
 // Forms send '' for an empty optional box: it means "no value".
 const blank = z.literal('').transform(() => null);
 const text = (max: number) => z.union([blank, z.string().trim().max(max)]).nullable();
 const checked = (max: number, test: (value: string) => boolean) =>
   z.union([blank, z.string().trim().max(max).refine(test)]).nullable();
 
-export const userFields = {
+const userFields = {
   account: z.string().trim().regex(ACCOUNT_PATTERN),
   realName: z.string().trim().min(1).max(32),
   nickName: text(32),
@@ -104,8 +101,7 @@ export const userFields = {
 };
 
 /** An extra org of a user (part-time post elsewhere), with the position there. */
-export const extOrgInputSchema = z.object({ orgId: idSchema, posId: idSchema.nullable().optional() });
-export type ExtOrgInput = z.input<typeof extOrgInputSchema>;
+const extOrgInputSchema = z.object({ orgId: idSchema, posId: idSchema.nullable().optional() });
 const roleIdList = z.array(idSchema).max(100);
 const extOrgList = z.array(extOrgInputSchema).max(100);
 
@@ -232,7 +228,7 @@ export const USER_IMPORT_COLUMNS = [
 ] as const;
 export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
 
-export const userImportErrorSchema = z.object({
+const userImportErrorSchema = z.object({
   /** Row number in the sheet (the header is row 1). */
   row: z.number(),
   messages: z.array(z.string()),

@@ -12,7 +12,7 @@ export function isMobile(value: unknown): boolean {
 }
 
 /** Landline: a 3-digit area code with an 8-digit number, or a 4-digit area code with a 7-digit number; the area code and its dash may be left out. */
-export const LANDLINE_PATTERN = /^(?:(?:\d{3}-)?\d{8}|(?:\d{4}-)?\d{7})$/;
+const LANDLINE_PATTERN = /^(?:(?:\d{3}-)?\d{8}|(?:\d{4}-)?\d{7})$/;
 export function isLandline(value: unknown): boolean {
   return isString(value) && LANDLINE_PATTERN.test(value);
 }
@@ -24,13 +24,10 @@ export function isAccount(value: unknown): boolean {
 }
 
 /** The alternative account rule of SPEC §5: a letter, then 5–15 word characters (6–16 in all). */
-export const ACCOUNT_ALT_PATTERN = /^[A-Za-z]\w{5,15}$/;
+const ACCOUNT_ALT_PATTERN = /^[A-Za-z]\w{5,15}$/;
 export function isAccountAlt(value: unknown): boolean {
   return isString(value) && ACCOUNT_ALT_PATTERN.test(value);
 }
-
-/** Symbols that count for a strong password. */
-export const PASSWORD_SYMBOLS = '~!@#$%^&.*';
 
 /**
  * Strong password (SPEC §5): 12–16 characters mixing all three kinds letter, digit and one of the
@@ -69,8 +66,8 @@ export function passwordStrength(value: unknown): PasswordStrength | null {
 }
 
 /** Form (report) password: 6–12 characters (SPEC §5). */
-export const FORM_PASSWORD_MIN = 6;
-export const FORM_PASSWORD_MAX = 12;
+const FORM_PASSWORD_MIN = 6;
+const FORM_PASSWORD_MAX = 12;
 export function isFormPassword(value: unknown): boolean {
   return formPasswordProblem(value) === null;
 }
@@ -82,21 +79,19 @@ export function formPasswordProblem(value: unknown): 'empty' | 'length' | null {
 }
 
 /** Dotted-quad IPv4; each part 0–255 without leading zeros. */
-export const IPV4_PATTERN =
-  /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const IPV4_PATTERN = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 export function isIPv4(value: unknown): boolean {
   return isString(value) && IPV4_PATTERN.test(value);
 }
 
 /** E-mail: local part of word characters and `.%+-` (no leading, trailing or double dot), a dotted domain with a 2+ letter top level. */
-export const EMAIL_PATTERN =
-  /^[\w%+-]+(?:\.[\w%+-]+)*@(?:[A-Za-z\d](?:[A-Za-z\d-]*[A-Za-z\d])?\.)+[A-Za-z]{2,}$/;
+const EMAIL_PATTERN = /^[\w%+-]+(?:\.[\w%+-]+)*@(?:[A-Za-z\d](?:[A-Za-z\d-]*[A-Za-z\d])?\.)+[A-Za-z]{2,}$/;
 export function isEmail(value: unknown): boolean {
   return isString(value) && value.length <= 254 && EMAIL_PATTERN.test(value);
 }
 
 /** Six-digit postcode. */
-export const POSTCODE_PATTERN = /^\d{6}$/;
+const POSTCODE_PATTERN = /^\d{6}$/;
 export function isPostcode(value: unknown): boolean {
   return isString(value) && POSTCODE_PATTERN.test(value);
 }
@@ -105,14 +100,14 @@ export function isPostcode(value: unknown): boolean {
  * Absolute http(s) or ftp URL: optional user info, a host (domain with a letter top level, `localhost`,
  * IPv4 or bracketed IPv6), optional port, then path, query or fragment without white space.
  */
-export const URL_PATTERN =
+const URL_PATTERN =
   /^(?:https?|ftp):\/\/(?:[^\s:@/]+(?::[^\s@/]*)?@)?(?:(?:[\p{L}\d](?:[\p{L}\d-]*[\p{L}\d])?\.)+\p{L}{2,}|localhost|(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)|\[[\da-f:.]+\])(?::\d{1,5})?(?:[/?#]\S*)?$/iu;
 export function isUrl(value: unknown): boolean {
   return isString(value) && URL_PATTERN.test(value);
 }
 
 /** Chinese name: 1–6 Chinese characters, optionally followed by up to two more `·`-separated parts of 1–6 (e.g. 买买提·艾力). */
-export const CHINESE_NAME_PATTERN = /^\p{Script=Han}{1,6}(?:·\p{Script=Han}{1,6}){0,2}$/u;
+const CHINESE_NAME_PATTERN = /^\p{Script=Han}{1,6}(?:·\p{Script=Han}{1,6}){0,2}$/u;
 export function isChineseName(value: unknown): boolean {
   return isString(value) && CHINESE_NAME_PATTERN.test(value);
 }
@@ -124,7 +119,7 @@ const PLATE_PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂�
  * - a new-energy serial (8 characters): small cars an energy letter A–H, J or K, a letter or digit and 4
  *   digits; large vehicles 5 digits and D or F.
  */
-export const LICENSE_PLATE_PATTERN = new RegExp(
+const LICENSE_PLATE_PATTERN = new RegExp(
   `^[${PLATE_PROVINCES}][A-HJ-NP-Z](?:[A-HJ-NP-Z\\d]{4}[A-HJ-NP-Z\\d挂学警港澳]|[A-HJK][A-HJ-NP-Z\\d]\\d{4}|\\d{5}[DF])$`,
 );
 export function isLicensePlate(value: unknown): boolean {

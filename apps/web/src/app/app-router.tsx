@@ -33,7 +33,13 @@ function directoryRedirects(nodes: readonly MenuNode[]): { path: string; to: str
 }
 
 /** Error pages outside the shell still carry the 'title - system title' page title. */
-function StandalonePage({ titleKey, children }: { titleKey: string; children: ReactNode }) {
+function StandalonePage({
+  titleKey,
+  children,
+}: {
+  titleKey: 'routes.noPermission' | 'routes.notFound';
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const { systemTitle } = useBranding();
   const title = `${t(titleKey)} - ${systemTitle}`;

@@ -13,7 +13,7 @@ export const NO_LOGIN_PATHS = [
   '/diyReport/rowConfirm',
 ] as const;
 
-export const IFRAME_NO_HEADER = 'iframenoheader';
+const IFRAME_NO_HEADER = 'iframenoheader';
 const OPEN_TYPE_KEY = 'openType';
 
 /**

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textOf } from '../platform/i18n/text-key.ts';
 import { buildMenuRoutes, type Crumb, findMenuRoute, type MenuRoute } from '../platform/views/menu-routes.ts';
 import { useMenuTree } from '../platform/views/use-menu-tree.ts';
 import { findStaticPage } from './static-routes.ts';
@@ -27,7 +28,7 @@ export function useRouteTable() {
       const page = findStaticPage(pathname);
       const menu = findMenuRoute(menuRoutes, pathname);
       if (page) {
-        const title = t(page.titleKey);
+        const title = textOf(t, page.titleKey);
         return {
           path: page.path,
           name: page.name,

@@ -1,8 +1,10 @@
+import type { TextKey } from '../platform/i18n/text-key.ts';
+
 /** Pages that exist without a menu entry, with their title keys and caching rules (SPEC §2). */
 export type StaticPage = {
   path: string;
   name: string;
-  titleKey: string;
+  titleKey: TextKey;
   viewKey: string;
   isKeepAlive: boolean;
   isAffix: boolean;
@@ -41,22 +43,24 @@ export const STATIC_PAGES: StaticPage[] = [
     isKeepAlive: false,
     isAffix: false,
   },
-  ...[
-    ['/enterprise', 'enterprise', 'home', '/enterprise/index'],
+  ...(
     [
-      '/enterprise/reportClassify',
-      'enterpriseReportClassify',
-      'classify',
-      '/enterprise/reportClassify/index',
-    ],
-    ['/enterprise/reportList', 'enterpriseReportList', 'list', '/enterprise/reportList/index'],
-    ['/enterprise/search', 'enterpriseSearch', 'search', '/enterprise/search/index'],
-    ['/enterprise/detail', 'enterpriseDetail', 'detail', '/enterprise/detail/index'],
-  ].map(([path, name, title, viewKey]) => ({
-    path: path as string,
-    name: name as string,
-    titleKey: `enterprise.routes.${title}`,
-    viewKey: viewKey as string,
+      ['/enterprise', 'enterprise', 'home', '/enterprise/index'],
+      [
+        '/enterprise/reportClassify',
+        'enterpriseReportClassify',
+        'classify',
+        '/enterprise/reportClassify/index',
+      ],
+      ['/enterprise/reportList', 'enterpriseReportList', 'list', '/enterprise/reportList/index'],
+      ['/enterprise/search', 'enterpriseSearch', 'search', '/enterprise/search/index'],
+      ['/enterprise/detail', 'enterpriseDetail', 'detail', '/enterprise/detail/index'],
+    ] as const
+  ).map(([path, name, title, viewKey]) => ({
+    path,
+    name,
+    titleKey: `enterprise.routes.${title}` as const,
+    viewKey,
     isKeepAlive: false,
     isAffix: false,
   })),

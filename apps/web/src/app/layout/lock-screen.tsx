@@ -27,7 +27,7 @@ function useNow(intervalMs: number): Date {
   return now;
 }
 
-export async function unlockScreen(password: string): Promise<void> {
+async function unlockScreen(password: string): Promise<void> {
   const { publicKey } = await sessionApi.loginConfig();
   await http.post<null>(
     '/api/sysAuth/unLockScreen',

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@shuzhi/contracts/errors';
 import { type ForceOfflinePayload, REALTIME_EVENTS } from '@shuzhi/contracts/realtime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
@@ -21,7 +22,7 @@ import { useTagsStore } from '../tags/tags.store.ts';
 import { LockScreen } from './lock-screen.tsx';
 
 /** The message a browser shows when the server ended its session (reasons as sessions.ts records them). */
-export function forceOfflineMessageKey(payload: ForceOfflinePayload | undefined): string | null {
+export function forceOfflineMessageKey(payload: ForceOfflinePayload | undefined) {
   switch (payload?.reason) {
     case 'logout':
       // This browser signed out itself (another tab of it, or this one): nothing to tell.
@@ -37,12 +38,14 @@ export function forceOfflineMessageKey(payload: ForceOfflinePayload | undefined)
     case 'password reset':
       return 'sessionGuard.passwordChanged';
     default:
-      return payload?.code === 'D1025' ? 'sessionGuard.signedInElsewhere' : 'sessionGuard.sessionEnded';
+      return payload?.code === ('D1025' satisfies ErrorCode)
+        ? 'sessionGuard.signedInElsewhere'
+        : 'sessionGuard.sessionEnded';
   }
 }
 
 /** Minutes from a config value; anything not a positive number means off. */
-export function minutesOf(value: unknown): number {
+function minutesOf(value: unknown): number {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? n : 0;
 }

@@ -4,7 +4,7 @@ import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import type { Resource, WithId } from '../../platform/data/resource.ts';
 
-export type CrudMode = 'add' | 'edit';
+type CrudMode = 'add' | 'edit';
 export type CrudFormContext<T> = { mode: CrudMode; record?: T };
 
 /** A table column; widths come from the SPEC §9 estimate unless the column sets one. */
@@ -41,7 +41,7 @@ export type CrudFormField<T> = {
 };
 
 /** Button permissions; an action without one is not offered, one the user lacks is removed. */
-export type CrudPermissions = Partial<
+type CrudPermissions = Partial<
   Record<'add' | 'update' | 'delete' | 'batchDelete' | 'setStatus' | 'export', string>
 >;
 

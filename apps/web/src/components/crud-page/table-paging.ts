@@ -2,7 +2,7 @@ import type { SorterResult, TablePaginationConfig } from 'antd/es/table/interfac
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 
-export type TableSortOrder = 'ascending' | 'descending';
+type TableSortOrder = 'ascending' | 'descending';
 /** The server sort of a paged table (`field` + `order` of the page request), null: the server's default. */
 export type TableSort = { field: string; order: TableSortOrder } | null;
 export type TablePaging = { page: number; pageSize: number };

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
 import type { PageRequest, WithId } from '../../platform/data/resource.ts';
 import { useResourceWrites } from '../../platform/data/use-resource.ts';
-import { UnauthorizedError } from '../../platform/http/http-client.ts';
+import { HttpError, UnauthorizedError } from '../../platform/http/http-client.ts';
 import { useReclickGuard } from '../use-reclick-guard.ts';
 import type { CrudOptions } from './crud-options.ts';
 import type { CrudFormContext } from './crud-types.ts';
@@ -86,8 +86,7 @@ export function useCrudActions<T extends WithId, F extends object>(
       });
       message.success(t('crud.exported'));
     } catch (error) {
-      if (!(error instanceof UnauthorizedError) && !(error instanceof Error && error.name === 'HttpError'))
-        showError(error);
+      if (!(error instanceof HttpError)) showError(error);
     } finally {
       setExporting(false);
       setExportPercent(null);

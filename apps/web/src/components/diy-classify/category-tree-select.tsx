@@ -19,7 +19,7 @@ function toOptions(nodes: TreeNode<Linked>[], disabled: ReadonlySet<number>): Op
 }
 
 /** The enabled categories as a tree (`GET /api/diyTableClassify/options`). */
-export function useCategoryOptions(enabled = true) {
+function useCategoryOptions(enabled = true) {
   return useQuery({
     queryKey: CLASSIFY_KEYS.options,
     queryFn: classifyApi.options,

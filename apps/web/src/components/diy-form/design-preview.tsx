@@ -18,7 +18,7 @@ export type DesignPreviewProps = {
 };
 
 /** A phone's content width in CSS pixels. */
-export const PHONE_WIDTH = 375;
+const PHONE_WIDTH = 375;
 
 /**
  * The designer's preview: the form as fillers will see it, at desktop or phone width, to be tried out —

@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     diyFormRenderer: {
       listSeparator: '、',
@@ -148,4 +148,4 @@ export default {
       checkPassed: '校驗通過',
     },
   },
-} satisfies FeatureLocale;
+});

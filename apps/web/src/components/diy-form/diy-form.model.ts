@@ -1,4 +1,4 @@
-import type { AnyField, FormDesign, FormField, RecordValues } from '@shuzhi/contracts/diy-form';
+import type { AnyField, FormDesign, RecordValues } from '@shuzhi/contracts/diy-form';
 import { LAYOUT_TYPES } from '@shuzhi/contracts/diy-form';
 import {
   defaultValues,
@@ -49,7 +49,7 @@ export function isShown(field: AnyField, values: RecordValues, row?: Row): boole
  * Empties the values of fields whose show-when no longer holds, at the top and in sub-table rows, until
  * nothing changes (hiding one field can hide another that depends on it).
  */
-export function emptyHidden(design: Design, values: RecordValues): RecordValues {
+function emptyHidden(design: Design, values: RecordValues): RecordValues {
   let current = values;
   for (let pass = 0; pass < 10; pass++) {
     let changed = false;
@@ -95,7 +95,7 @@ export function computeRecord(design: Design, values: RecordValues, options?: Pa
 }
 
 /** Copies computed formula results into the values the page keeps (the server computes its own anyway). */
-export function withFormulas(design: Design, values: RecordValues, computed: RecordValues): RecordValues {
+function withFormulas(design: Design, values: RecordValues, computed: RecordValues): RecordValues {
   let next: RecordValues | null = null;
   for (const field of design.fields) {
     if (field.type === 'formula') {
@@ -206,15 +206,6 @@ export function serverFieldErrors(errors: unknown): ServerErrors | null {
     else if (Array.isArray(messages)) out[path] = messages.map(String);
   }
   return Object.keys(out).length > 0 ? out : null;
-}
-
-/** The field or sub-table column a path names. */
-export function fieldOfPath(design: Design, path: string): AnyField | undefined {
-  const m = /^([a-z0-9]+)(?:\[(\d+)\]\.([a-z0-9]+))?$/.exec(path);
-  if (!m) return undefined;
-  const field = design.fields.find((f) => f.id === m[1]);
-  if (!m[2]) return field;
-  return (field as FormField | undefined)?.columns?.find((c) => c.id === m[3]);
 }
 
 export type ErrorMessage = { path: string; label: string; text: string };

@@ -39,7 +39,7 @@ const DATE_FORMATS = {
 } as const;
 
 /** A stored date text (the contract's formats, `2024-Q3` for quarters) as a dayjs value. */
-export function parseDateValue(type: string, value: unknown): Dayjs | null {
+function parseDateValue(type: string, value: unknown): Dayjs | null {
   if (typeof value !== 'string' || !value) return null;
   if (type === 'quarter') {
     const m = /^(\d{4})-Q([1-4])$/.exec(value);
@@ -50,14 +50,14 @@ export function parseDateValue(type: string, value: unknown): Dayjs | null {
 }
 
 /** A dayjs value as the stored text of a date field. */
-export function formatDateValue(type: string, value: Dayjs | null): string | null {
+function formatDateValue(type: string, value: Dayjs | null): string | null {
   if (!value) return null;
   if (type === 'quarter') return `${value.year()}-Q${Math.floor(value.month() / 3) + 1}`;
   return value.format(DATE_FORMATS[type as keyof typeof DATE_FORMATS] ?? DATE_FORMATS.date);
 }
 
 /** Decimal places a number field keeps. */
-export const placesOf = (field: AnyField) => (field.type === 'integer' ? 0 : (field.precision ?? 2));
+const placesOf = (field: AnyField) => (field.type === 'integer' ? 0 : (field.precision ?? 2));
 
 /** A number as shown: thousands separators for money, fixed places, % for percent. */
 export function formatNumber(field: AnyField, value: unknown): string {

@@ -23,7 +23,7 @@ import { toIds } from './pickers.tsx';
  * their ids. Names of ids this browser did not upload come from the record's files (`listByBelong`).
  */
 
-export const IMAGE_SUFFIXES = ['png', 'jpg', 'jpeg', 'gif', 'webp'];
+const IMAGE_SUFFIXES = ['png', 'jpg', 'jpeg', 'gif', 'webp'];
 
 const infos = new Map<number, FormFile>();
 const loadedRecords = new Map<number, Promise<void>>();
@@ -33,7 +33,7 @@ export function rememberFile(file: FormFile): void {
 }
 
 /** Names of the files of the given ids (loading a saved record's files once). */
-export function useFileInfos(ids: readonly number[], recordId?: number | null): Map<number, FormFile> {
+function useFileInfos(ids: readonly number[], recordId?: number | null): Map<number, FormFile> {
   const [, setTick] = useState(0);
   const missing = ids.some((id) => !infos.has(id));
   useEffect(() => {
@@ -65,11 +65,11 @@ export function useFileInfos(ids: readonly number[], recordId?: number | null): 
 /** Opens a file: the preview dialog where one exists for its kind, else a download under its own name. */
 export type FileOpener = (file: FormFile) => void;
 
-export const downloadStoredFile: FileOpener = (file) => {
+const downloadStoredFile: FileOpener = (file) => {
   void downloadFile(fileDownloadUrl(file.id), file.fileName, { method: 'get' }).catch(() => undefined);
 };
 
-export const canPreview = (file: FormFile) => previewKindOf(file.fileName) !== 'none';
+const canPreview = (file: FormFile) => previewKindOf(file.fileName) !== 'none';
 
 function Thumb({ id, name, size }: { id: number; name: string; size: number }) {
   const { t } = useTranslation();

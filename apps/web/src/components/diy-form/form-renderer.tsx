@@ -90,7 +90,7 @@ export type FormRendererProps = {
 };
 
 /** The check the renderer runs, for pages that need it without a rendered form. */
-export function useFormCheck(design: Design) {
+function useFormCheck(design: Design) {
   const { t } = useTranslation();
   const dictOptions = useDictOptions();
   const locale = toLocale(useThemeStore((s) => s.globalI18n));

@@ -24,7 +24,7 @@ function remember(kind: PickerKind, options: readonly PickOption[]): void {
 }
 
 /** Labels of chosen ids; unknown ids are fetched (once) and the component re-renders when they arrive. */
-export function usePickLabels(kind: PickerKind, ids: readonly number[]): Map<number, PickOption> {
+function usePickLabels(kind: PickerKind, ids: readonly number[]): Map<number, PickOption> {
   const [, setTick] = useState(0);
   const idsKey = ids.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: idsKey stands for ids.

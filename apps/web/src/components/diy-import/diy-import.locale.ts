@@ -1,7 +1,7 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
 /** Texts of the Excel import wizard of a form's records (`diyImport`, issue 6 §4). */
-export default {
+export default defineLocale({
   'zh-CN': {
     diyImport: {
       button: '导入',
@@ -172,4 +172,4 @@ export default {
       busyClose: '正在寫入，完成後才能關閉',
     },
   },
-} satisfies FeatureLocale;
+});

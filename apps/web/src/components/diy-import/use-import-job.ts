@@ -7,15 +7,15 @@ import { useReclickGuard } from '../use-reclick-guard.ts';
 import { DIY_IMPORT_KEYS, diyImportApi, type ImportJob, type UploadProgress } from './diy-import.api.ts';
 
 /** How often a running job is asked for its progress. */
-export const IMPORT_POLL_MS = 800;
+const IMPORT_POLL_MS = 800;
 /** Transport failures of one poll tried again before the wizard shows the failure. */
-export const IMPORT_POLL_RETRIES = 3;
+const IMPORT_POLL_RETRIES = 3;
 
 /** A request that got no answer of the server (network down, timeout): worth trying again. */
 const isTransportError = (error: unknown) =>
   error instanceof HttpError && error.code === undefined && !(error instanceof UnauthorizedError);
 
-export const errorText = (error: unknown, fallback: string) =>
+const errorText = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
 
 export const STEP = { upload: 0, check: 1, result: 2, done: 3 } as const;
@@ -175,7 +175,7 @@ export function useImportJob({ tableId, title, periodId, onImported }: JobOption
       }
     } catch (error) {
       // Envelope errors are shown by the download helper already.
-      if (!(error instanceof UnauthorizedError) && !(error instanceof Error && error.name === 'HttpError')) {
+      if (!(error instanceof HttpError)) {
         message.error(errorText(error, t('diyImport.failed')));
       }
     } finally {

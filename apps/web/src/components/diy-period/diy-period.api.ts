@@ -1,6 +1,5 @@
 import type {
   PeriodAddInput,
-  PeriodBrief,
   PeriodLog,
   PeriodPageInput,
   PeriodPageRow,
@@ -13,7 +12,7 @@ import type { FormRow } from '@shuzhi/contracts/diy-table';
 import type { PageResult } from '@shuzhi/contracts/envelope';
 import { http } from '../../platform/http/http.ts';
 
-export type { PeriodBrief, PeriodLog, PeriodPageInput, PeriodPageRow, PeriodRow, PeriodState };
+export type { PeriodLog, PeriodPageInput, PeriodPageRow, PeriodRow, PeriodState };
 
 const silent = { silent: true } as const;
 
@@ -54,5 +53,5 @@ export const PERIOD_KEYS = {
 };
 
 /** States in which records may be added, changed, deleted or submitted (the server says F1021–F1023 else). */
-export const FILABLE_STATES: readonly PeriodState[] = ['open', 'grace'];
+const FILABLE_STATES: readonly PeriodState[] = ['open', 'grace'];
 export const isFilable = (state: PeriodState): boolean => FILABLE_STATES.includes(state);

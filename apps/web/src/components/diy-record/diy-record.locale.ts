@@ -1,10 +1,10 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
 /**
  * Texts of the record view components (`diyRecord`) and of the record list and filling page of a form
  * (`diyFormTable`, features/diy-report/form-table: feature locale files are only read one folder deep).
  */
-export default {
+export default defineLocale({
   'zh-CN': {
     diyRecord: {
       status: { draft: '草稿', submitted: '待审核', approved: '已通过', returned: '已退回' },
@@ -467,4 +467,4 @@ export default {
       },
     },
   },
-} satisfies FeatureLocale;
+});

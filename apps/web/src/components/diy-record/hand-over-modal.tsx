@@ -1,13 +1,13 @@
 import { App, type ButtonProps, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError, UnauthorizedError } from '../../platform/http/http-client.ts';
+import { hasErrorCode, UnauthorizedError } from '../../platform/http/http-client.ts';
 import { PickerSelect } from '../diy-form/pickers.tsx';
 import { useReclickGuard } from '../use-reclick-guard.ts';
 import { type DiyRecord, diyRecordApi } from './diy-record.api.ts';
 
 /** Answers about the chosen user: shown under the picker rather than as a toast. */
-const RECEIVER_CODES = ['F1013', 'F1036'];
+const RECEIVER_CODES = ['F1013', 'F1036'] as const;
 
 type Props = {
   tableId: number;
@@ -48,8 +48,7 @@ export function HandOverModal({ tableId, record, onClose, onDone }: Props) {
       onDone();
     } catch (failure) {
       if (failure instanceof UnauthorizedError) return;
-      if (failure instanceof HttpError && RECEIVER_CODES.includes(String(failure.code)))
-        setError(failure.message);
+      if (hasErrorCode(failure, ...RECEIVER_CODES)) setError(failure.message);
       else
         message.error(
           failure instanceof Error && failure.message ? failure.message : t('diyRecord.handOver.failed'),

@@ -17,7 +17,7 @@ const isEmpty = (value: unknown) =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** Plain text of rich text (tags dropped, entities of the editor decoded, spaces collapsed). */
-export function plainText(html: string): string {
+function plainText(html: string): string {
   return html
     .replace(/<(br|\/p|\/div|\/li|\/h\d)\s*\/?>/gi, ' ')
     .replace(/<[^>]*>/g, '')
@@ -32,7 +32,7 @@ export function plainText(html: string): string {
 }
 
 /** A number as the form shows it: the field's decimal places, thousands in money, a percent sign. */
-export function numberText(field: AnyField, value: unknown): string {
+function numberText(field: AnyField, value: unknown): string {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
   if (!Number.isFinite(n) || (typeof value === 'string' && value.trim() === '')) return '';
   const places = field.type === 'integer' ? 0 : (field.precision ?? 2);

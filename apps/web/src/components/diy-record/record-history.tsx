@@ -42,7 +42,7 @@ type Change = HistoryStep['changes'][number];
 const PICKED_TYPES = new Set(['org', 'user', 'enterprise', 'region']);
 
 /** Before → after of one change, formatted with the design the step was saved under. */
-export function ChangeValue({
+function ChangeValue({
   change,
   side,
   design,

@@ -2,7 +2,7 @@ import { RECORD_STATUS } from '@shuzhi/contracts/diy-form';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-const LOOK: Record<number, { key: string; color: string }> = {
+const LOOK: Record<number, { key: 'draft' | 'submitted' | 'approved' | 'returned'; color: string }> = {
   [RECORD_STATUS.draft]: { key: 'draft', color: 'default' },
   [RECORD_STATUS.submitted]: { key: 'submitted', color: 'processing' },
   [RECORD_STATUS.approved]: { key: 'approved', color: 'success' },

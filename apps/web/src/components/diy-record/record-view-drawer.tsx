@@ -28,7 +28,7 @@ export type RecordViewDrawerProps = {
 export const RECORD_DRAWER_SIZE = 'min(1000px, 100vw)';
 
 /** A record's system facts: number, status, filer, org, times and the review. */
-export function RecordMeta({ record }: { record: DiyRecord }) {
+function RecordMeta({ record }: { record: DiyRecord }) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const dash = t('diyRecord.emptyValue');

@@ -11,8 +11,8 @@ import { storageKey } from '../../platform/storage/storage.ts';
 import { diyReportApi } from './diy-report.api.ts';
 
 /** SPEC §5 / §9: a form password has 6 to 12 characters. */
-export const FORM_PASSWORD_MIN = 6;
-export const FORM_PASSWORD_MAX = 12;
+const FORM_PASSWORD_MIN = 6;
+const FORM_PASSWORD_MAX = 12;
 
 function verifiedKey(tableId: number): string {
   const userId = useSessionStore.getState().userInfo?.id ?? 0;

@@ -4,10 +4,10 @@ import { diyReportApi } from './diy-report.api.ts';
 import { isFormPasswordVerified } from './form-password.tsx';
 
 /** The record list of a form (report types 1 and 7 open pages of their own). */
-export const FORM_TABLE_PATH = '/diyReport/index/formTable';
-export const LOAD_TABLE_PATH = '/diyLoad/index/loadTable';
-export const LOAD_SCREEN_PATH = '/diyScreen/loadScreen';
-export const WORD_PATH = '/diyword/index';
+const FORM_TABLE_PATH = '/diyReport/index/formTable';
+const LOAD_TABLE_PATH = '/diyLoad/index/loadTable';
+const LOAD_SCREEN_PATH = '/diyScreen/loadScreen';
+const WORD_PATH = '/diyword/index';
 
 /** The query parameter carrying `defaultHideDataList`: field ids joined by commas (ids never hold one). */
 export const HIDE_LIST_PARAM = 'defaultHideDataList';
@@ -45,7 +45,7 @@ export function formItemTarget(item: OpenableItem): FormItemTarget | null {
   }
 }
 
-export function targetUrl(target: FormItemTarget): string {
+function targetUrl(target: FormItemTarget): string {
   const search = new URLSearchParams(target.query).toString();
   return search ? `${target.pathname}?${search}` : target.pathname;
 }

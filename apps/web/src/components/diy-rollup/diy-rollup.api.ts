@@ -1,17 +1,14 @@
 import type {
   RollupAddInput,
-  RollupConfig,
   RollupData,
   RollupDataInput,
   RollupInfo,
-  RollupMeasure,
-  RollupRow,
   RollupUpdateInput,
 } from '@shuzhi/contracts/diy-rollup';
 import type { FormRow } from '@shuzhi/contracts/diy-table';
 import { http } from '../../platform/http/http.ts';
 
-export type { RollupConfig, RollupData, RollupInfo, RollupMeasure, RollupRow };
+export type { RollupData, RollupInfo };
 
 /** A published field of a form (`GET /api/diyTable/column/select/{id}`, `columnOptionSchema`). */
 export type ColumnOption = { value: string; label: string; type: string; parent: string | null };

@@ -180,11 +180,11 @@ export function RollupConfigModal({
       } catch (error) {
         if (error instanceof UnauthorizedError) return;
         const errors = error instanceof HttpError ? error.errors : null;
-        if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
+        if (errors && typeof errors === 'object') {
           form.setFields(
-            Object.entries(errors as Record<string, string[]>).map(([path, list]) => ({
+            Object.entries(errors).map(([path, list]) => ({
               name: namePath(path) as never,
-              errors: Array.isArray(list) ? list.map(String) : [String(list)],
+              errors: [list].flat(),
             })),
           );
         }

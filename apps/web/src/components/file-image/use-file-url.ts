@@ -9,7 +9,7 @@ export function normalizeFileSrc(src: string | null | undefined): string | undef
 }
 
 /** Stored files are served to signed-in users only, so an <img> cannot load them without the token. */
-export const needsToken = (src: string) => src.startsWith('/api/');
+const needsToken = (src: string) => src.startsWith('/api/');
 
 // One fetch per address for the whole app: the header and the user centre show the same avatar. An
 // address names one stored file for good (a new upload gets a new id), so the object URL never goes stale.

@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     filePreview: {
       title: '文件预览',
@@ -56,4 +56,4 @@ export default {
       clipped: '僅顯示前 {{rows}} 列、{{columns}} 欄，完整內容請下載檔案查看',
     },
   },
-} satisfies FeatureLocale;
+});

@@ -74,13 +74,7 @@ function useContent(target: FilePreviewTarget | null): [Content, (content: Conte
  * cannot be rendered shows 文件渲染失败. Open it through `useFilePreview`, which also handles the types
  * that have no preview.
  */
-export function FilePreviewModal({
-  target,
-  onClose,
-}: {
-  target: FilePreviewTarget | null;
-  onClose: () => void;
-}) {
+function FilePreviewModal({ target, onClose }: { target: FilePreviewTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { message } = App.useApp();

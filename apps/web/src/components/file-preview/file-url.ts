@@ -1,9 +1,9 @@
 import { downloadFile, saveBlob } from '../../platform/data/download.ts';
 import { http } from '../../platform/http/http.ts';
-import { HttpError } from '../../platform/http/http-client.ts';
+import { HttpError, refusalOf } from '../../platform/http/http-client.ts';
 
 /** The configured API base URL (`VITE_API_URL`), without a trailing slash; '' when the API is same-origin. */
-export const apiBaseUrl = (): string => String(import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
+const apiBaseUrl = (): string => String(import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
 
 const ABSOLUTE = /^https?:\/\//i;
 
@@ -23,19 +23,6 @@ export function isApiUrl(resolved: string, base: string = apiBaseUrl()): boolean
   if (!ABSOLUTE.test(resolved)) return true;
   const root = base.replace(/\/+$/, '');
   return Boolean(root) && ABSOLUTE.test(root) && (resolved === root || resolved.startsWith(`${root}/`));
-}
-
-/** A JSON envelope that came back instead of the file: its message, or the status text. */
-async function refusal(blob: Blob, fallback: string): Promise<HttpError> {
-  try {
-    const envelope = JSON.parse(await blob.text()) as { code?: string | number; message?: unknown };
-    return new HttpError(
-      typeof envelope.message === 'string' && envelope.message ? envelope.message : fallback,
-      envelope.code,
-    );
-  } catch {
-    return new HttpError(fallback);
-  }
 }
 
 /**
@@ -60,7 +47,7 @@ export async function fetchFileBlob(url: string): Promise<Blob> {
     },
     { silent: true },
   );
-  if (blob.type.includes('json')) throw await refusal(blob, 'error');
+  if (blob.type.includes('json')) throw refusalOf(await blob.text(), 'error');
   return blob;
 }
 

@@ -1,8 +1,10 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Button, Space, Switch, Table, Tag, Tooltip, Typography, theme } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type TextKey, textOf } from '../../platform/i18n/text-key.ts';
 
 /** Blocks of the detail drawer: tags, pretty JSON, a monospace stack with copy, the before/after table. */
 
@@ -30,28 +32,28 @@ export function MethodTag({ method }: { method: string | null }) {
   return <Tag color={METHOD_COLORS[method.toUpperCase()] ?? 'default'}>{method.toUpperCase()}</Tag>;
 }
 
-const ACTION_KEYS: Record<string, { key: string; color: string }> = {
+const ACTION_KEYS: Record<string, { key: TextKey; color: string }> = {
   login: { key: 'log.actionLogin', color: 'processing' },
   logout: { key: 'log.actionLogout', color: 'default' },
   loginFail: { key: 'log.actionLoginFail', color: 'error' },
 };
-export function visitActionLabel(action: string, t: (key: string) => string): string {
+export function visitActionLabel(action: string, t: TFunction): string {
   const known = ACTION_KEYS[action];
-  return known ? t(known.key) : action;
+  return known ? textOf(t, known.key) : action;
 }
 export function VisitActionTag({ action }: { action: string }) {
   const { t } = useTranslation();
   return <Tag color={ACTION_KEYS[action]?.color ?? 'default'}>{visitActionLabel(action, t)}</Tag>;
 }
 
-const OPERATION_KEYS: Record<string, { key: string; color: string }> = {
+const OPERATION_KEYS: Record<string, { key: TextKey; color: string }> = {
   add: { key: 'log.opAdd', color: 'success' },
   update: { key: 'log.opUpdate', color: 'processing' },
   delete: { key: 'log.opDelete', color: 'error' },
 };
-export function operationLabel(operation: string, t: (key: string) => string): string {
+export function operationLabel(operation: string, t: TFunction): string {
   const known = OPERATION_KEYS[operation];
-  return known ? t(known.key) : operation;
+  return known ? textOf(t, known.key) : operation;
 }
 export function OperationTag({ operation }: { operation: string }) {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@ import { Alert, App, Button, Drawer, Empty, Space, Spin, Tag, Tree, Typography }
 import type { DataNode } from 'antd/es/tree';
 import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TextsWith } from '../../platform/i18n/text-key.ts';
 import { MenuIcon } from '../menu-icon.tsx';
 import { useReclickGuard } from '../use-reclick-guard.ts';
 import {
@@ -23,9 +24,18 @@ export interface MenuGrantDrawerProps {
   onClose(): void;
   /**
    * Top-level i18n key of the feature's texts (component locales are not merged, so the texts stay with the
-   * feature): grantMenuTitle, expandAll, collapseAll, checkAll, uncheckAll, menuSummary, menuEmpty, granted.
+   * feature), each of which holds these texts.
    */
-  texts: string;
+  texts: TextsWith<
+    | 'grantMenuTitle'
+    | 'expandAll'
+    | 'collapseAll'
+    | 'checkAll'
+    | 'uncheckAll'
+    | 'menuSummary'
+    | 'menuEmpty'
+    | 'granted'
+  >;
   /** Prefix of the test ids: `<testId>-grant-menu`, `<testId>-grant-menu-save`, `<testId>-menu-<name>`, ... */
   testId: string;
   /** The grantable tree and its query key. */

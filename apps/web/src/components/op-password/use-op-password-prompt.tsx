@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { encryptPassword } from '../../platform/crypto/password-cipher.ts';
 import { http } from '../../platform/http/http.ts';
-import { HttpError } from '../../platform/http/http-client.ts';
+import { HttpError, hasErrorCode } from '../../platform/http/http-client.ts';
 import { sessionApi } from '../../platform/session/session.api.ts';
 
 /** Where the user sets an operation password: the user centre's tab. */
-export const OP_PASSWORD_SETUP_PATH = '/system/userCenter?tab=opPassword';
+const OP_PASSWORD_SETUP_PATH = '/system/userCenter?tab=opPassword';
 
 type Pending = { resolve: (cipher: string | null) => void };
 
@@ -58,7 +58,7 @@ export function useOpPasswordPrompt(): [() => Promise<string | null>, ReactNode]
       await http.post<true>('/api/sysUser/checkOpPassword', { opPassword: cipher }, { silent: true });
       finish(cipher);
     } catch (error) {
-      if (error instanceof HttpError && error.code === 'D1012') setNotSet(true);
+      if (hasErrorCode(error, 'D1012')) setNotSet(true);
       else if (error instanceof HttpError) form.setFields([{ name: 'opPassword', errors: [error.message] }]);
     } finally {
       setChecking(false);

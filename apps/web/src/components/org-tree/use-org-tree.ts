@@ -13,18 +13,6 @@ export function useOrgTree() {
   return useQuery({ queryKey: ORG_TREE_KEY, queryFn: orgApi.treeAll, staleTime: 60_000 });
 }
 
-/** Every node of a tree by id. */
-export function indexOrgTree(nodes: readonly OrgNode[]): Map<number, OrgNode> {
-  const byId = new Map<number, OrgNode>();
-  const stack = [...nodes];
-  while (stack.length > 0) {
-    const node = stack.pop() as OrgNode;
-    byId.set(node.id, node);
-    stack.push(...node.children);
-  }
-  return byId;
-}
-
 /**
  * The tree cut down to the nodes whose name contains `keyword` (or whose code starts with it), with their
  * ancestors; `expanded` lists the ancestors to open so that every match shows. An empty keyword keeps all.

@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     richText: {
       toolbar: '格式工具栏',
@@ -67,4 +67,4 @@ export default {
       clear: '清除格式',
     },
   },
-} satisfies FeatureLocale;
+});

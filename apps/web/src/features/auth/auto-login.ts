@@ -4,7 +4,7 @@ import type { AutoLoginInput } from '@shuzhi/contracts/login-modes';
  * URL parameters that trigger an automatic login and the login type each stands for (SPEC §4), in the order
  * they are looked at: the specific credentials first, the plain `code` last (it also accompanies some of them).
  */
-export const AUTO_LOGIN_PARAMS: readonly { name: string; type: number }[] = [
+const AUTO_LOGIN_PARAMS: readonly { name: string; type: number }[] = [
   { name: 'userid', type: 3 },
   { name: 'userId', type: 3 },
   { name: 'ticket', type: 4 },

@@ -23,7 +23,7 @@ import { BrandLogo } from '../../components/brand-logo.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { encryptPassword } from '../../platform/crypto/password-cipher.ts';
-import { HttpError } from '../../platform/http/http-client.ts';
+import { hasErrorCode } from '../../platform/http/http-client.ts';
 import { useBranding } from '../../platform/profile/profile.ts';
 import { sessionApi } from '../../platform/session/session.api.ts';
 import { captchaSrc, loginApi } from './login.api.ts';
@@ -117,7 +117,7 @@ export default function LoginPage() {
       } catch (error) {
         // The HTTP client already showed the server's message; a used captcha must be replaced.
         if (captchaEnabled) refreshCaptcha();
-        else if (error instanceof HttpError && error.code === 'D0008') setCaptchaDemanded(true);
+        else if (hasErrorCode(error, 'D0008')) setCaptchaDemanded(true);
       } finally {
         inFlight.current = false;
         setSubmitting(false);
@@ -152,7 +152,7 @@ export default function LoginPage() {
       title: 'login.highlights.secureTitle',
       desc: 'login.highlights.secureDesc',
     },
-  ];
+  ] as const;
 
   const accountForm = (
     <Form<LoginFields>

@@ -14,7 +14,7 @@ import type { LoginContext } from './use-login-flow.ts';
 type PhoneFields = { phone: string; code: string };
 
 /** Seconds left before another code may be asked for; ticks down once a second. */
-export function useCountdown(): [number, (seconds: number) => void] {
+function useCountdown(): [number, (seconds: number) => void] {
   const [left, setLeft] = useState(0);
   useEffect(() => {
     if (left <= 0) return;

@@ -3,7 +3,7 @@ import { Button, Result, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { HttpError } from '../../platform/http/http-client.ts';
+import { hasErrorCode } from '../../platform/http/http-client.ts';
 import { useBranding } from '../../platform/profile/profile.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
 import { scanLoginApi } from './login.api.ts';
@@ -11,8 +11,7 @@ import { scanLoginApi } from './login.api.ts';
 type Phase = 'scanning' | 'ask' | 'confirmed' | 'cancelled' | 'expired' | 'missing';
 
 /** Ends of the phone-side flow: anything but D1018 (expired) was already toasted by the HTTP client. */
-const phaseOfError = (error: unknown): Phase =>
-  error instanceof HttpError && error.code === 'D1018' ? 'expired' : 'missing';
+const phaseOfError = (error: unknown): Phase => (hasErrorCode(error, 'D1018') ? 'expired' : 'missing');
 
 /**
  * The phone side of scan login (`/scanLogin?id=…`, signed in): opening it marks the ticket scanned, then the

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { scanLoginApi } from './login.api.ts';
 import styles from './login.module.css';
 
-export type ScanPhase = 'loading' | 'waiting' | 'scanned' | 'confirmed' | 'expired' | 'error';
+type ScanPhase = 'loading' | 'waiting' | 'scanned' | 'confirmed' | 'expired' | 'error';
 export type ScanState = { phase: ScanPhase; url?: string; realName?: string };
 
 /** The QR code holds the absolute URL of the phone-side page. */

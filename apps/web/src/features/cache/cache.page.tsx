@@ -25,6 +25,7 @@ import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { Auth, useCan } from '../../platform/access/access.tsx';
 import { formatDuration } from '../../platform/format/format.ts';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
+import type { TextKey } from '../../platform/i18n/text-key.ts';
 import { type CacheValue, cacheApi } from './cache.api.ts';
 import { deletablePrefix, filterKeys, keyGroups } from './cache-keys.ts';
 
@@ -33,13 +34,13 @@ const valueKey = (key: string | null) => ['sysCache', 'value', key] as const;
 const GROUP_CHIPS = 12;
 const LIST_HEIGHT = 'calc(100vh - 400px)';
 
-const TYPE_LABELS: Record<CacheValue['type'], string> = {
+const TYPE_LABELS = {
   json: 'cache.typeJson',
   string: 'cache.typeString',
   number: 'cache.typeNumber',
   boolean: 'cache.typeBoolean',
   null: 'cache.typeNull',
-};
+} as const satisfies Record<CacheValue['type'], TextKey>;
 
 /** 缓存管理 (issue 4 §7): the cache's keys on the left, the chosen key's value on the right. */
 export default function CachePage() {

@@ -8,6 +8,7 @@ import { CrudPage } from '../../components/crud-page/crud-page.tsx';
 import type { CrudColumn, CrudFormField } from '../../components/crud-page/crud-types.ts';
 import { TAG_TYPES, tagColor } from '../../components/dict/dict-tag.tsx';
 import { toLocale } from '../../platform/i18n/language.ts';
+import type { TextKey } from '../../platform/i18n/text-key.ts';
 import { useThemeStore } from '../../platform/theme/theme.store.ts';
 import {
   DICT_DEPENDENT_KEYS,
@@ -19,13 +20,13 @@ import {
   dictTypeResource,
 } from './dict.api.ts';
 
-const TAG_LABEL_KEYS: Record<(typeof TAG_TYPES)[number], string> = {
+const TAG_LABEL_KEYS = {
   default: 'dict.tagDefault',
   processing: 'dict.tagProcessing',
   success: 'dict.tagSuccess',
   warning: 'dict.tagWarning',
   error: 'dict.tagError',
-};
+} as const satisfies Record<(typeof TAG_TYPES)[number], TextKey>;
 
 const BY_ORDER = { field: 'orderNo', order: 'ascending' } as const;
 

@@ -2,10 +2,7 @@ import type { AuditForm, AuditPageInput, AuditRow, RecordAuditInput } from '@shu
 import type { PageResult } from '@shuzhi/contracts/envelope';
 import { http } from '../../platform/http/http.ts';
 
-export type { AuditForm, AuditPageInput, AuditRow };
-/** The body of `POST /api/diyData/{tableId}/audit` (`recordAuditInputSchema`). */
-export type AuditAction = RecordAuditInput['action'];
-export type { RecordAuditInput };
+export type { AuditForm, AuditPageInput, AuditRow, RecordAuditInput };
 
 const silent = { silent: true } as const;
 

@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     diyAudit: {
       title: '报表审核',
@@ -154,4 +154,4 @@ export default {
       notPending: '這筆記錄已不在待審核狀態',
     },
   },
-} satisfies FeatureLocale;
+});

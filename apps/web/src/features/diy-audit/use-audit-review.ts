@@ -4,7 +4,7 @@ import { type Dispatch, type SetStateAction, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIY_RECORD_KEYS } from '../../components/diy-record/diy-record.api.ts';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
-import { HttpError, UnauthorizedError } from '../../platform/http/http-client.ts';
+import { hasErrorCode, UnauthorizedError } from '../../platform/http/http-client.ts';
 import { AUDIT_KEYS, type AuditRow, auditApi, auditKey, byForm } from './diy-audit.api.ts';
 
 type ReviewState = {
@@ -76,7 +76,7 @@ export function useAuditReview({ setSelected, viewing, setViewing, setReturning 
   const onReturnFailed = (row: AuditRow, error: unknown) => {
     showError(error);
     // F1012: someone else reviewed it meanwhile; the list shows its state now.
-    if (error instanceof HttpError && error.code === 'F1012') {
+    if (hasErrorCode(error, 'F1012')) {
       setReturning(null);
       refresh([row.tableId]);
     }

@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     formClassify: {
       title: '表单分类',
@@ -68,4 +68,4 @@ export default {
       noCategory: '暫無分類',
     },
   },
-} satisfies FeatureLocale;
+});

@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     diyConfirm: {
       start: '发起确认',
@@ -170,4 +170,4 @@ export default {
       retry: '重試',
     },
   },
-} satisfies FeatureLocale;
+});

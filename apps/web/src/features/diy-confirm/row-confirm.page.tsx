@@ -7,18 +7,16 @@ import { FormRenderer } from '../../components/diy-form/form-renderer.tsx';
 import { diyConfirmApi } from '../../components/diy-record/diy-confirm.api.ts';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { feedback } from '../../platform/feedback/feedback.ts';
-import { HttpError } from '../../platform/http/http-client.ts';
+import { HttpError, hasErrorCode } from '../../platform/http/http-client.ts';
 import { useBranding } from '../../platform/profile/profile.ts';
 
 type Ending = 'expired' | 'used' | 'invalid';
 
 /** Refusals of a code: F1018 expired, F1019 answered, the others (bad, foreign, gone) invalid. */
 function endingOf(error: unknown): Ending | null {
-  if (!(error instanceof HttpError)) return null;
-  if (error.code === 'F1018') return 'expired';
-  if (error.code === 'F1019') return 'used';
-  if (error.code === 'F1017' || error.code === 'F1020' || error.code === 'F1008' || error.code === 'F1000')
-    return 'invalid';
+  if (hasErrorCode(error, 'F1018')) return 'expired';
+  if (hasErrorCode(error, 'F1019')) return 'used';
+  if (hasErrorCode(error, 'F1017', 'F1020', 'F1008', 'F1000')) return 'invalid';
   return null;
 }
 
@@ -72,8 +70,8 @@ export default function RowConfirmPage() {
         return;
       }
       const fieldErrors =
-        error instanceof HttpError ? (error.errors as Record<string, string[]> | undefined) : undefined;
-      if (fieldErrors?.comment) form.setFields([{ name: 'comment', errors: fieldErrors.comment }]);
+        error instanceof HttpError && typeof error.errors === 'object' ? error.errors : undefined;
+      if (fieldErrors?.comment) form.setFields([{ name: 'comment', errors: [fieldErrors.comment].flat() }]);
       else feedback.error(error.message);
     },
   });

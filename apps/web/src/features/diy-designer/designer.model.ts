@@ -67,7 +67,7 @@ export function allIds(design: FormDesign): Set<string> {
 }
 
 /** A free id for a new field of this type: `text1`, `money2`, … (lowercase, FIELD_ID_PATTERN). */
-export function newFieldId(type: FieldType, taken: ReadonlySet<string>): string {
+function newFieldId(type: FieldType, taken: ReadonlySet<string>): string {
   const stem = type.toLowerCase().slice(0, 20);
   for (let n = 1; ; n++) {
     const id = `${stem}${n}`;
@@ -374,6 +374,3 @@ export function sameDesign(a: FormDesign | null, b: FormDesign | null): boolean 
   };
   return norm(a) === norm(b);
 }
-
-/** The empty design a new form starts with. */
-export const EMPTY_DESIGN: FormDesign = { fields: [], labelWidth: 120, numbering: null };

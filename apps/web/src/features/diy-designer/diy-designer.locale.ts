@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     diyDesigner: {
       pageTitle: '表单设计',
@@ -744,4 +744,4 @@ export default {
       },
     },
   },
-} satisfies FeatureLocale;
+});

@@ -38,7 +38,7 @@ import type { FieldType } from '@shuzhi/contracts/diy-form';
 import type { ComponentType } from 'react';
 
 /** One icon per field type (palette, canvas and property panel). */
-export const FIELD_ICONS: Record<FieldType, ComponentType> = {
+const FIELD_ICONS: Record<FieldType, ComponentType> = {
   text: FontSizeOutlined,
   textarea: AlignLeftOutlined,
   integer: NumberOutlined,

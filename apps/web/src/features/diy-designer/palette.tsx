@@ -9,7 +9,7 @@ import styles from './designer.module.css';
 import { FieldIcon } from './field-icons.tsx';
 
 /** The palette's drag id of a type. */
-export const paletteId = (type: FieldType) => `palette:${type}`;
+const paletteId = (type: FieldType) => `palette:${type}`;
 
 function PaletteItem({ type, onAdd }: { type: FieldType; onAdd: (type: FieldType) => void }) {
   const { t } = useTranslation();

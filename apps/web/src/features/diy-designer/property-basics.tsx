@@ -13,6 +13,12 @@ import { allIds, type FieldPath } from './designer.model.ts';
 import styles from './designer.module.css';
 import { type FieldEditorProps, SwitchItem } from './property-parts.tsx';
 
+const UNIQUE_LABELS = {
+  none: 'diyDesigner.props.uniqueNone',
+  form: 'diyDesigner.props.uniqueForm',
+  period: 'diyDesigner.props.uniquePeriod',
+} as const;
+
 const SPANS = [6, 8, 12, 16, 24];
 const UNIQUE_TYPES: readonly FieldType[] = [
   'text',
@@ -193,7 +199,7 @@ export function LayoutProps({ field, onPatch, isColumn, valueType, serverValue }
             onChange={(unique) => onPatch({ unique }, 'unique')}
             options={UNIQUE_SCOPES.map((scope) => ({
               value: scope,
-              label: t(`diyDesigner.props.unique${scope[0]?.toUpperCase()}${scope.slice(1)}`),
+              label: t(UNIQUE_LABELS[scope]),
             }))}
             data-testid="designer-prop-unique"
           />

@@ -295,7 +295,7 @@ export function ShowWhenEditor({
 }
 
 /** Why a formula does not parse, in the UI language (null: it parses). */
-export function formulaProblem(source: string, t: TFunction): string | null {
+function formulaProblem(source: string, t: TFunction): string | null {
   if (!source.trim()) return t('diyDesigner.props.formulaEmpty');
   try {
     parseFormula(source);

@@ -2,7 +2,7 @@ import type { FormDesign } from '@shuzhi/contracts/diy-form';
 import { App } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../platform/http/http-client.ts';
+import { HttpError, hasErrorCode } from '../../platform/http/http-client.ts';
 import { toLocale } from '../../platform/i18n/language.ts';
 import { useThemeStore } from '../../platform/theme/theme.store.ts';
 import { designProblems, sameDesign } from './designer.model.ts';
@@ -100,7 +100,7 @@ export function useDesignerSave({ formId, data, design, refresh, reload }: SaveO
       }
       await refresh();
     } catch (error) {
-      if (error instanceof HttpError && error.code === 'F1004') {
+      if (hasErrorCode(error, 'F1004')) {
         conflict();
       } else if (error instanceof HttpError && error.errors && typeof error.errors === 'object') {
         const errors = new Map<string, string[]>();

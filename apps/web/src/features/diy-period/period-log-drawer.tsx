@@ -4,6 +4,7 @@ import { Alert, Button, Drawer, Empty, Skeleton, Tag, Timeline, Typography } fro
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERIOD_KEYS, periodApi } from '../../components/diy-period/diy-period.api.ts';
+import { serverText } from '../../platform/i18n/text-key.ts';
 
 const ACTION_COLOR: Record<PeriodLog['action'], string> = {
   create: 'blue',
@@ -70,7 +71,8 @@ export function PeriodLogDrawer({ row, onClose }: { row: PeriodPageRow | null; o
                   {entry.changes.map((change) => (
                     <li key={change.field}>
                       <Typography.Text type="secondary">
-                        {t(`diyPeriod.logFields.${change.field}`, { defaultValue: change.field })}:
+                        {serverText(t, `diyPeriod.logFields.${change.field}`, { defaultValue: change.field })}
+                        :
                       </Typography.Text>{' '}
                       <Typography.Text delete type="secondary">
                         {shown(change.before)}

@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     diyRecycle: {
       title: '回收站',
@@ -110,4 +110,4 @@ export default {
       loadFailed: '回收站載入失敗',
     },
   },
-} satisfies FeatureLocale;
+});

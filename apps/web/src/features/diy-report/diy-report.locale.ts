@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     diyReport: {
       title: '报表填报',
@@ -153,4 +153,4 @@ export default {
       },
     },
   },
-} satisfies FeatureLocale;
+});

@@ -72,7 +72,7 @@ export function buildCategoryTree(
 }
 
 /** The category ids of a node and its subtree. */
-export function subtreeIds(nodes: readonly CategoryNode[], key: string): Set<number> | null {
+function subtreeIds(nodes: readonly CategoryNode[], key: string): Set<number> | null {
   for (const node of nodes) {
     if (node.key === key) {
       const ids = new Set<number>();

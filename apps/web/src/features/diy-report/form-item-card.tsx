@@ -12,6 +12,7 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrentPeriodLine } from '../../components/diy-period/period-tag.tsx';
 import { formItemTarget } from '../../components/diy-report/open-form-item.ts';
+import { serverText } from '../../platform/i18n/text-key.ts';
 
 function TypeIcon({ reportType }: { reportType: number }) {
   if (reportType === 6) return <FundProjectionScreenOutlined />;
@@ -21,7 +22,7 @@ function TypeIcon({ reportType }: { reportType: number }) {
 }
 
 /** Why an item cannot be opened, or null when it can. */
-export function blockedReason(item: FormItem): 'disabled' | 'noAccess' | 'notOpenable' | null {
+function blockedReason(item: FormItem): 'disabled' | 'noAccess' | 'notOpenable' | null {
   if (!item.isEnable) return 'disabled';
   if (!item.myAuth.query) return 'noAccess';
   if (!formItemTarget(item)) return 'notOpenable';
@@ -44,7 +45,7 @@ export function FormItemCard({ item, onOpen }: { item: FormItem; onOpen: (item: 
           ? token.colorWarning
           : undefined
       : undefined;
-  const typeLabel = t(`diyReport.reportTypes.${item.reportType}`, { defaultValue: '' });
+  const typeLabel = serverText(t, `diyReport.reportTypes.${item.reportType}`, { defaultValue: '' });
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {

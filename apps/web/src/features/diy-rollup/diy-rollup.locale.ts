@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     diyLoad: {
       noRollup: '没有指定汇总表',
@@ -304,4 +304,4 @@ export default {
       noNumberField: '來源表單沒有數字欄位，只能計數',
     },
   },
-} satisfies FeatureLocale;
+});

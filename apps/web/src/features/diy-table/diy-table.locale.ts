@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     formAdmin: {
       rollupTag: '汇总表',
@@ -287,4 +287,4 @@ export default {
       cloned: '複製成功',
     },
   },
-} satisfies FeatureLocale;
+});

@@ -45,7 +45,7 @@ import {
 import { FormSettingsDrawer, type SettingsTarget } from './form-settings-drawer.tsx';
 
 /** The published version, or 未发布; a tag when the draft holds changes not yet published. */
-export function VersionCell({ row }: { row: FormRow }) {
+function VersionCell({ row }: { row: FormRow }) {
   const { t } = useTranslation();
   if (row.version === 0)
     return (

@@ -25,7 +25,7 @@ import { CategoryTreeSelect } from '../../components/diy-classify/category-tree-
 import { OrgTreeSelect } from '../../components/org-tree/org-tree-select.tsx';
 import { encryptPassword } from '../../platform/crypto/password-cipher.ts';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
-import { HttpError, UnauthorizedError } from '../../platform/http/http-client.ts';
+import { errorCodeIn, UnauthorizedError } from '../../platform/http/http-client.ts';
 import { sessionApi } from '../../platform/session/session.api.ts';
 import { AudienceField, EMPTY_AUDIENCE } from './audience-field.tsx';
 import { FORM_KEYS, formApi } from './diy-table.api.ts';
@@ -65,9 +65,9 @@ const FIELDS = [
   'onePerOrg',
 ];
 /** Business codes that belong to a field of the drawer. */
-const CODE_FIELD: Record<string, string> = { F1010: 'categoryId', F1011: 'password' };
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 12;
+const CODE_FIELD = { F1010: 'categoryId', F1011: 'password' } as const;
+const PASSWORD_MIN = 6;
+const PASSWORD_MAX = 12;
 
 const DEFAULTS: SettingsValues = {
   title: '',
@@ -146,9 +146,8 @@ export function FormSettingsDrawer({
   const showError = (error: unknown) => {
     if (error instanceof UnauthorizedError) return;
     const { fields, rest } = serverFieldErrors(error, FIELDS);
-    const code = error instanceof HttpError ? String(error.code ?? '') : '';
-    if (CODE_FIELD[code] && error instanceof Error)
-      fields.push({ name: CODE_FIELD[code], errors: [error.message] });
+    const code = errorCodeIn(error, ['F1010', 'F1011']);
+    if (code && error instanceof Error) fields.push({ name: CODE_FIELD[code], errors: [error.message] });
     // The period's settings live under `period` in the form.
     const named = fields.map((f) =>
       ['kind', 'dueDays', 'graceDays', 'onePerOrg'].includes(f.name) ? { ...f, name: ['period', f.name] } : f,

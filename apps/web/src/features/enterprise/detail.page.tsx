@@ -3,13 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Result, Row, Space, Statistic, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { HttpError } from '../../platform/http/http-client.ts';
+import { hasErrorCode } from '../../platform/http/http-client.ts';
 import { ENTERPRISE_KEYS, enterpriseApi } from './enterprise.api.ts';
 import { portalHref } from './enterprise.model.ts';
 import { LoadState, PORTAL_PATHS, PortalShell, StateTag, usePortalActions } from './portal-parts.tsx';
 
-const isRefusal = (error: unknown) =>
-  error instanceof HttpError && (error.code === 'F1000' || error.code === 400 || error.code === 'F1002');
+const isRefusal = (error: unknown) => hasErrorCode(error, 'F1000', 400, 'F1002');
 
 /**
  * 表单详情 `/enterprise/detail?id=` (issue 6 §5): a form's title, category, owner org and instructions, the

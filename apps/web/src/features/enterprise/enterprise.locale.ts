@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     enterprise: {
       portal: '企业填报门户',
@@ -232,4 +232,4 @@ export default {
       locked: '需要表單密碼',
     },
   },
-} satisfies FeatureLocale;
+});

@@ -106,7 +106,7 @@ export function matchesKeyword(item: Pick<FormItem, 'title' | 'categoryName'>, k
 }
 
 /** The value of the `category` query parameter: a category id, or `none` for forms without one. */
-export const NO_CATEGORY = 'none';
+const NO_CATEGORY = 'none';
 
 export function parseCategory(value: string | null): number | null | undefined {
   if (value === null || value === '') return undefined;

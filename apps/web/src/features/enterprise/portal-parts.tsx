@@ -217,7 +217,7 @@ export function usePortalActions() {
 }
 
 /** Whether the portal offers 填报 for the item. */
-export function canFillItem(item: FormItem): boolean {
+function canFillItem(item: FormItem): boolean {
   return canOpenFormItem(item) && item.myAuth.add;
 }
 

@@ -29,7 +29,10 @@ export function useUploadLimits() {
 export function precheck(
   file: { name: string; size: number },
   limits: { allowed: string[]; maxBytes: number | null },
-): { key: 'typeNotAllowed' | 'tooLarge' | 'empty'; values: Record<string, string> } | null {
+): {
+  key: 'typeNotAllowed' | 'tooLarge' | 'empty';
+  values: { name: string; types?: string; max?: string };
+} | null {
   const suffix = suffixOf(file.name);
   if (limits.allowed.length > 0 && !limits.allowed.includes(suffix)) {
     return { key: 'typeNotAllowed', values: { name: file.name, types: limits.allowed.join(', ') } };

@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     sysFile: {
       title: '文件列表',
@@ -106,4 +106,4 @@ export default {
       nameNoPath: '檔案名稱不能包含路徑',
     },
   },
-} satisfies FeatureLocale;
+});

@@ -6,8 +6,6 @@ import {
   type JobTriggerRow,
   TRIGGER_STATUS,
 } from '@shuzhi/contracts/job';
-
-export const TIME_WIDTH_TEXT = '2026-01-01 00:00:00';
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** Cron expressions with seconds that the trigger dialog offers with one click. */

@@ -39,7 +39,7 @@ const STATUS_COLOR: Record<JobRecordStatus, string> = {
   cancelled: 'default',
 };
 
-export function RecordStatusTag({ status }: { status: JobRecordStatus }) {
+function RecordStatusTag({ status }: { status: JobRecordStatus }) {
   const { t } = useTranslation();
   return (
     <Tag
@@ -53,7 +53,7 @@ export function RecordStatusTag({ status }: { status: JobRecordStatus }) {
   );
 }
 
-export function useDurationText() {
+function useDurationText() {
   const { t } = useTranslation();
   return (row: Pick<JobRecordRow, 'elapsedMs' | 'status'>): string => {
     if (row.elapsedMs === null) return row.status === 'running' ? t('sysJob.stillRunning') : '-';
@@ -83,7 +83,7 @@ function toFilters(values: FilterValues): RecordFilters {
 }
 
 /** One run: status, times, duration, and the full result and error texts. */
-export function RecordDetail({
+function RecordDetail({
   target,
   onClose,
 }: {

@@ -51,7 +51,7 @@ const STATE_COLOR: Record<JobState, string> = {
   noTrigger: 'default',
 };
 
-export function JobStateTag({ row }: { row: JobDetailRow }) {
+function JobStateTag({ row }: { row: JobDetailRow }) {
   const { t } = useTranslation();
   const state = jobState(row);
   return (

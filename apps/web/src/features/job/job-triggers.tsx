@@ -12,13 +12,13 @@ const STATUS_COLOR: Record<number, string> = {
   [TRIGGER_STATUS.paused]: 'orange',
   [TRIGGER_STATUS.ended]: 'default',
 };
-const STATUS_KEY: Record<number, string> = {
+const STATUS_KEY: Record<number, 'running' | 'paused' | 'ended'> = {
   [TRIGGER_STATUS.running]: 'running',
   [TRIGGER_STATUS.paused]: 'paused',
   [TRIGGER_STATUS.ended]: 'ended',
 };
 
-export function TriggerStatusTag({ status }: { status: number }) {
+function TriggerStatusTag({ status }: { status: number }) {
   const { t } = useTranslation();
   return (
     <Tag color={STATUS_COLOR[status] ?? 'default'} data-testid="trigger-status">

@@ -9,12 +9,11 @@ import type {
   JobRecordPageInput,
   JobRecordRow,
   JobTriggerAddInput,
-  JobTriggerRow,
   JobTriggerUpdateInput,
 } from '@shuzhi/contracts/job';
 import { http } from '../../platform/http/http.ts';
 
-export type { CheckCronResult, JobClusterRow, JobDetailRow, JobRecordRow, JobTriggerRow };
+export type { CheckCronResult, JobClusterRow, JobDetailRow, JobRecordRow };
 
 const url = (action: string) => `/api/sysJob/${action}`;
 /** Writes are silent: the caller shows field errors in its form and anything else as a toast. */

@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     sysJob: {
       title: '任务调度',
@@ -434,4 +434,4 @@ export default {
       clusterHelp: '參與排程的服務處理程序；主節點負責按計畫觸發作業，停止後由其他節點在 30 秒內接替。',
     },
   },
-} satisfies FeatureLocale;
+});

@@ -10,7 +10,7 @@ import { JobRecords, type RecordFocus } from './job-records.tsx';
 import { JobTable } from './job-table.tsx';
 
 /** The hidden menu page that embeds the API's /schedule board (SPEC §2). */
-export const JOB_DASHBOARD_PATH = '/platform/job/dashboard';
+const JOB_DASHBOARD_PATH = '/platform/job/dashboard';
 
 type TabKey = 'jobs' | 'records' | 'cluster';
 

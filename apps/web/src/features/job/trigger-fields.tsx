@@ -20,7 +20,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../platform/access/access.tsx';
-import { HttpError } from '../../platform/http/http-client.ts';
+import { hasErrorCode } from '../../platform/http/http-client.ts';
 import { JOB_KEYS, jobApi } from './job.api.ts';
 import { JOB_PERMS } from './job-actions.ts';
 import { CRON_PRESETS, DATE_TIME_FORMAT } from './job-format.ts';
@@ -81,7 +81,7 @@ export function toTriggerPayload(values: TriggerFormValues, jobId: string): JobT
 
 /** The reason in a J1000 answer ("Cron 表达式无效：…"), for the cron field. */
 export function cronErrorOf(error: unknown): string | null {
-  return error instanceof HttpError && error.code === 'J1000' ? error.message : null;
+  return hasErrorCode(error, 'J1000') ? error.message : null;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -94,7 +94,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** The server's verdict on a cron expression, checked as it is typed: the next five runs or why it is invalid. */
-export function CronCheck({ cron }: { cron: string }) {
+function CronCheck({ cron }: { cron: string }) {
   const { t } = useTranslation();
   const { can } = useCan();
   const allowed = can(JOB_PERMS.checkCron);

@@ -30,7 +30,7 @@ const FIELDS = [
 export type TriggerTarget = { job: JobDetailRow; trigger: JobTriggerRow | null };
 
 /** A free trigger id for a job: trigger1, trigger2, … */
-export function nextTriggerId(job: Pick<JobDetailRow, 'triggers'>): string {
+function nextTriggerId(job: Pick<JobDetailRow, 'triggers'>): string {
   const taken = new Set(job.triggers.map((trigger) => trigger.triggerId));
   let n = job.triggers.length + 1;
   while (taken.has(`trigger${n}`)) n += 1;

@@ -60,7 +60,7 @@ export function toLogFilters(values: Record<string, unknown>): Record<string, un
   return out;
 }
 
-export type LogFilterField = {
+type LogFilterField = {
   name: string;
   label: string;
   /** Defaults to a text input. */

@@ -1,8 +1,8 @@
-import type { MenuAddInput, MenuNode, MenuRow } from '@shuzhi/contracts/menu';
+import type { MenuNode, MenuRow } from '@shuzhi/contracts/menu';
 import { createResource } from '../../platform/data/resource.ts';
 import { http } from '../../platform/http/http.ts';
 
-export type { MenuAddInput, MenuNode, MenuRow };
+export type { MenuNode, MenuRow };
 export type MenuFilters = { title?: string; type?: number };
 
 /** add, update, delete, setStatus, detail and export of `/api/sysMenu/…`. */

@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     sysMenu: {
       entity: '菜单',
@@ -106,4 +106,4 @@ export default {
       no: '否',
     },
   },
-} satisfies FeatureLocale;
+});

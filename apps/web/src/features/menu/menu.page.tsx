@@ -35,7 +35,7 @@ import { MenuIcon } from '../../components/menu-icon.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { Auth, useCan } from '../../platform/access/access.tsx';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
-import { UnauthorizedError } from '../../platform/http/http-client.ts';
+import { HttpError, UnauthorizedError } from '../../platform/http/http-client.ts';
 import { loadSession } from '../../platform/session/session-loader.ts';
 import { MENU_KEYS, type MenuFilters, type MenuNode, menuApi, menuResource } from './menu.api.ts';
 import { type MenuEditing, MenuFormModal, type MenuFormValues } from './menu-form.tsx';
@@ -181,8 +181,7 @@ export default function MenuPage() {
       );
       message.success(t('crud.exported'));
     } catch (error) {
-      if (!(error instanceof UnauthorizedError) && !(error instanceof Error && error.name === 'HttpError'))
-        showError(error);
+      if (!(error instanceof HttpError)) showError(error);
     } finally {
       setExporting(false);
     }
@@ -193,7 +192,9 @@ export default function MenuPage() {
     setFilters({ ...(title ? { title } : {}), ...(values.type ? { type: values.type } : {}) });
   };
 
-  const typeLabel = (type: number) => t(`sysMenu.types.${type}`);
+  // A menu's type is a plain number on the wire; the server only stores 1–3 (MENU_TYPE).
+  const typeLabel = (type: number) =>
+    t(`sysMenu.types.${type as (typeof MENU_TYPE)[keyof typeof MENU_TYPE]}`);
   const hasActions = can('sysMenu:add') || can('sysMenu:update') || can('sysMenu:delete');
   const columns: ColumnsType<Row> = [
     {

@@ -11,7 +11,7 @@ import { useRealtimeEvent } from '../../platform/realtime/realtime.ts';
 import { NOTICE_KEYS, noticeApi } from './notice.api.ts';
 import { NoticeViewModal } from './notice-view-modal.tsx';
 
-export const INBOX_PATH = '/notice/inbox';
+const INBOX_PATH = '/notice/inbox';
 
 /**
  * The bell of the top bar: the unread count, a panel of the newest unread notices with 全部已读 and 查看全部,

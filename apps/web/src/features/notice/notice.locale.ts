@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     sysNotice: {
       entity: '通知公告',
@@ -263,4 +263,4 @@ export default {
       total: '共 {{total}} 則',
     },
   },
-} satisfies FeatureLocale;
+});

@@ -22,6 +22,7 @@ import { DictTag } from '../../components/dict/dict-tag.tsx';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
 import { Auth, useCan } from '../../platform/access/access.tsx';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
+import { type TextKey, textOf } from '../../platform/i18n/text-key.ts';
 import {
   NOTICE_KEYS,
   type NoticeDetail,
@@ -33,7 +34,7 @@ import {
 import { NoticeEditor, type NoticeEditorTarget } from './notice-editor.tsx';
 
 const EDITABLE: readonly number[] = [NOTICE_STATUS.draft, NOTICE_STATUS.scheduled, NOTICE_STATUS.withdrawn];
-const AUDIENCE_LABEL: Record<number, string> = {
+const AUDIENCE_LABEL: Record<number, TextKey> = {
   [NOTICE_AUDIENCE.all]: 'sysNotice.audienceAll',
   [NOTICE_AUDIENCE.orgs]: 'sysNotice.audienceOrgs',
   [NOTICE_AUDIENCE.roles]: 'sysNotice.audienceRoles',
@@ -43,7 +44,7 @@ const AUDIENCE_LABEL: Record<number, string> = {
 /** The recipients in a few words: 全部用户, or the kind with the first names (all of them in the tooltip). */
 function AudienceSummary({ row }: { row: NoticeRow }) {
   const { t } = useTranslation();
-  const kind = t(AUDIENCE_LABEL[row.audience] ?? 'sysNotice.audienceAll');
+  const kind = textOf(t, AUDIENCE_LABEL[row.audience] ?? 'sysNotice.audienceAll');
   if (row.audience === NOTICE_AUDIENCE.all) return <span data-testid="notice-audience">{kind}</span>;
   const names = row.audienceNames;
   const shown = names.slice(0, 2).join('、');
@@ -235,7 +236,7 @@ export default function NoticePage() {
                 title={t('sysNotice.publishConfirmTitle')}
                 description={t('sysNotice.publishConfirm', {
                   title: row.title,
-                  audience: t(AUDIENCE_LABEL[row.audience] ?? 'sysNotice.audienceAll'),
+                  audience: textOf(t, AUDIENCE_LABEL[row.audience] ?? 'sysNotice.audienceAll'),
                 })}
                 okText={t('common.ok')}
                 cancelText={t('common.cancel')}

@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     sysOnlineUser: {
       title: '在线用户',
@@ -126,4 +126,4 @@ export default {
       lockMinutes: '無操作鎖定（分鐘）',
     },
   },
-} satisfies FeatureLocale;
+});

@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     sysOpenAccess: {
       entity: '开放接口',
@@ -81,4 +81,4 @@ export default {
       saved: '我已保存',
     },
   },
-} satisfies FeatureLocale;
+});

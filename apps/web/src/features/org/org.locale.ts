@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     sysOrg: {
       entity: '机构',
@@ -91,4 +91,4 @@ export default {
       },
     },
   },
-} satisfies FeatureLocale;
+});

@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     sysPos: {
       entity: '职位',
@@ -40,4 +40,4 @@ export default {
       exportName: '職位',
     },
   },
-} satisfies FeatureLocale;
+});

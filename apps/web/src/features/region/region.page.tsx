@@ -32,16 +32,17 @@ import { RegionCascader, type RegionOption } from '../../components/region-casca
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { Auth } from '../../platform/access/access.tsx';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
+import type { TextKey } from '../../platform/i18n/text-key.ts';
 
 /** Level names 1–5: 省, 市, 区县, 乡镇街道, 村社区. */
-export const LEVEL_KEYS = [
-  '',
+const LEVEL_KEYS = [
+  null,
   'region.level1',
   'region.level2',
   'region.level3',
   'region.level4',
   'region.level5',
-];
+] as const satisfies readonly (TextKey | null)[];
 const LEVEL_COLORS = ['', 'magenta', 'blue', 'cyan', 'green', 'gold'];
 
 type TreeItem = { key: string; title: string; isLeaf: boolean; node: RegionNode; children?: TreeItem[] };
@@ -80,6 +81,10 @@ function schemaRule(check: (value: unknown) => boolean, message: string) {
  */
 export default function RegionPage() {
   const { t } = useTranslation();
+  const levelName = (level: number) => {
+    const key = LEVEL_KEYS[level];
+    return key ? t(key) : '';
+  };
   const [treeData, setTreeData] = useState<TreeItem[]>([]);
   const [expanded, setExpanded] = useState<string[]>([]);
   const [selected, setSelected] = useState<Selected | null>(null);
@@ -157,7 +162,7 @@ export default function RegionPage() {
       title: t('region.level'),
       width: 110,
       render: (_: unknown, row: RegionRow) => (
-        <Tag color={LEVEL_COLORS[row.level]}>{t(LEVEL_KEYS[row.level] ?? '')}</Tag>
+        <Tag color={LEVEL_COLORS[row.level]}>{levelName(row.level)}</Tag>
       ),
     },
     { key: 'shortName', title: t('region.shortName') },
@@ -282,7 +287,7 @@ export default function RegionPage() {
                   {t('region.childrenOf', {
                     name: selected.name,
                     code: selected.code,
-                    level: t(LEVEL_KEYS[selected.level] ?? ''),
+                    level: levelName(selected.level),
                   })}
                 </Typography.Text>
               ) : null}

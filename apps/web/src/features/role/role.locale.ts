@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     sysRole: {
       entity: '角色',
@@ -136,4 +136,4 @@ export default {
       },
     },
   },
-} satisfies FeatureLocale;
+});

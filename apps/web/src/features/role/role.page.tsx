@@ -1,6 +1,6 @@
 import { ApartmentOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { STATUS } from '@shuzhi/contracts/envelope';
-import { roleAddInputSchema, TENANT_ADMIN_ROLE_CODE } from '@shuzhi/contracts/role';
+import { type ROLE_DATA_SCOPE, roleAddInputSchema, TENANT_ADMIN_ROLE_CODE } from '@shuzhi/contracts/role';
 import { Button, Input, InputNumber, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,9 @@ import { GrantMenuDrawer } from './grant-menu-drawer.tsx';
 import { type RoleFilters, type RoleRow, roleResource } from './role.api.ts';
 
 const SCOPE_COLORS: Record<number, string> = { 1: 'red', 2: 'orange', 3: 'blue', 4: 'default', 5: 'purple' };
+// The row's scope is a plain number on the wire; the server only stores 1–5 (dataScopeSchema).
+const scopeKey = (scope: number) =>
+  `sysRole.scope.${scope as (typeof ROLE_DATA_SCOPE)[keyof typeof ROLE_DATA_SCOPE]}` as const;
 const BY_ORDER = { field: 'orderNo', order: 'ascending' } as const;
 
 function codeRule(message: string) {
@@ -37,10 +40,10 @@ export default function RolePage() {
       key: 'dataScope',
       title: t('sysRole.dataScope'),
       sort: true,
-      widthText: (row) => t(`sysRole.scope.${row.dataScope}`),
+      widthText: (row) => t(scopeKey(row.dataScope)),
       render: (_: unknown, row: RoleRow) => (
         <Tag color={SCOPE_COLORS[row.dataScope]} data-testid="role-scope-tag">
-          {t(`sysRole.scope.${row.dataScope}`)}
+          {t(scopeKey(row.dataScope))}
         </Tag>
       ),
     },

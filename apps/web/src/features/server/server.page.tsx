@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes, formatDuration, usageStatus } from '../../platform/format/format.ts';
 import { serverApi } from './server.api.ts';
 
-export const REFRESH_MS = 5000;
+const REFRESH_MS = 5000;
 const INFO_KEY = ['sysServer', 'info'] as const;
 
 /**
@@ -158,7 +158,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function ServerFigures({ info }: { info: ServerInfo }) {
+function ServerFigures({ info }: { info: ServerInfo }) {
   const { t } = useTranslation();
   const { cpu, memory, disk, runtime, database, cache } = info;
   const dbName = database.kind === 'postgres' ? 'PostgreSQL' : 'SQLite';

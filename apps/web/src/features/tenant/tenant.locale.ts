@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     sysTenant: {
       entity: '租户',
@@ -107,4 +107,4 @@ export default {
       copied: '已複製',
     },
   },
-} satisfies FeatureLocale;
+});

@@ -17,7 +17,7 @@ import {
 
 const VIEW = 280;
 /** Avatars are stored at this size: sharp on high-density screens, small on disk. */
-export const AVATAR_OUTPUT = 256;
+const AVATAR_OUTPUT = 256;
 const PREVIEWS = [96, 48];
 
 type Props = {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 
 const STRENGTH_PERCENT: Record<PasswordStrength, number> = { weak: 33, medium: 66, strong: 100 };
 
-export function StrengthMeter({ value }: { value: string }) {
+function StrengthMeter({ value }: { value: string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const strength = value ? passwordStrength(value) : null;

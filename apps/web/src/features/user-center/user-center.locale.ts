@@ -1,8 +1,8 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
 // Texts of the user centre added in issue 3 (profile form, avatar, signature, operation password). The
 // older ones stay in the base locale files under `userCenter`.
-export default {
+export default defineLocale({
   'zh-CN': {
     userProfile: {
       tabProfile: '个人信息',
@@ -190,4 +190,4 @@ export default {
       goSet: '去設定',
     },
   },
-} satisfies FeatureLocale;
+});

@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     sysUserGroup: {
       entity: '用户组',
@@ -79,4 +79,4 @@ export default {
       saved: '成員已儲存',
     },
   },
-} satisfies FeatureLocale;
+});

@@ -47,7 +47,7 @@ export function useRoleOptions(enabled: boolean) {
     options: (query.data ?? []).map((r) => ({ value: r.id, label: r.name, title: `${r.name} (${r.code})` })),
   };
 }
-export function usePositionOptions(enabled: boolean) {
+function usePositionOptions(enabled: boolean) {
   const query = useQuery({
     queryKey: USER_KEYS.positions,
     queryFn: userApi.positions,
@@ -129,7 +129,20 @@ export function UserFormDrawer({ target, onClose }: UserFormDrawerProps) {
     select
       ? { required: true, type: 'number' as const, message: t('crud.requiredSelect', { label }) }
       : { required: true, whitespace: true, message: t('crud.required', { label }) };
-  const text = (name: keyof UserFormValues, max: number, extra: object = {}) => (
+  const text = (
+    name:
+      | 'account'
+      | 'realName'
+      | 'nickName'
+      | 'phone'
+      | 'email'
+      | 'idCardNum'
+      | 'enterprise'
+      | 'address'
+      | (typeof AREA_FIELDS)[number],
+    max: number,
+    extra: object = {},
+  ) => (
     <Input
       allowClear
       maxLength={max}
@@ -175,7 +188,7 @@ export function UserFormDrawer({ target, onClose }: UserFormDrawerProps) {
       ),
     });
   }
-  const section = (key: string) => (
+  const section = (key: `sysUser.section${'Account' | 'Org' | 'ExtOrg' | 'Area' | 'Contact'}`) => (
     <Divider titlePlacement="start" plain style={{ marginTop: 4 }}>
       <strong>{t(key)}</strong>
     </Divider>

@@ -29,7 +29,7 @@ const TEXT_FIELDS = [
   ...AREA_FIELDS,
 ] as const;
 
-export type ExtOrgValue = { orgId?: number | null; posId?: number | null };
+type ExtOrgValue = { orgId?: number | null; posId?: number | null };
 
 /** What the add / edit form holds. */
 export type UserFormValues = {

@@ -1,6 +1,6 @@
-import type { FeatureLocale } from '../../platform/i18n/i18n.ts';
+import { defineLocale } from '../../platform/i18n/feature-locale.ts';
 
-export default {
+export default defineLocale({
   'zh-CN': {
     sysUser: {
       entity: '账号',
@@ -263,4 +263,4 @@ export default {
       more: '更多',
     },
   },
-} satisfies FeatureLocale;
+});

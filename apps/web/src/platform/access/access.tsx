@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useSessionStore } from '../session/session.store.ts';
 
 /** Permission checks of SPEC §6 against the session's button permissions (buttons, authBtnList, own list). */
-export function canAll(granted: readonly string[], required: readonly string[]): boolean {
+function canAll(granted: readonly string[], required: readonly string[]): boolean {
   const set = new Set(granted);
   return required.every((permission) => set.has(permission));
 }

@@ -1,10 +1,10 @@
 import { feedback } from '../feedback/feedback.ts';
 import { http } from '../http/http.ts';
-import { HttpError } from '../http/http-client.ts';
+import { refusalOf } from '../http/http-client.ts';
 import { i18n } from '../i18n/i18n.ts';
 
 /** `filename*=UTF-8''…` wins over `filename="…"` (RFC 6266); null when the header names none. */
-export function fileNameFromDisposition(header: unknown): string | null {
+function fileNameFromDisposition(header: unknown): string | null {
   if (typeof header !== 'string') return null;
   const star = /filename\*\s*=\s*(?:UTF-8'[^']*')?([^;]+)/i.exec(header);
   if (star) {
@@ -64,11 +64,9 @@ export async function downloadFile(url: string, fileName: string, options: Downl
     },
   });
   if (result.contentType.includes('json')) {
-    const envelope = JSON.parse(await result.blob.text()) as { code?: unknown; message?: unknown };
-    const message = typeof envelope.message === 'string' && envelope.message ? envelope.message : '';
-    const text = message || i18n.t('crud.exportFailed');
-    feedback.error(text);
-    throw new HttpError(text, envelope.code as string | number | undefined);
+    const refusal = refusalOf(await result.blob.text(), i18n.t('crud.exportFailed'));
+    feedback.error(refusal.message);
+    throw refusal;
   }
   const name = fileNameFromDisposition(result.disposition) ?? fileName;
   saveBlob(result.blob, name);

@@ -17,14 +17,14 @@ export function serverFieldErrors(
   error: unknown,
   formFields: readonly string[],
 ): { fields: FieldError[]; rest: string[] } {
-  if (!(error instanceof HttpError) || !error.errors || typeof error.errors !== 'object') {
+  if (!(error instanceof HttpError) || !error.errors || typeof error.errors === 'string') {
     return { fields: [], rest: [] };
   }
   const byKey = new Map(formFields.map((name) => [name.toLowerCase(), name]));
   const fields: FieldError[] = [];
   const rest: string[] = [];
-  for (const [key, value] of Object.entries(error.errors as Record<string, unknown>)) {
-    const messages = (Array.isArray(value) ? value : [value]).map(String).filter(Boolean);
+  for (const [key, value] of Object.entries(error.errors)) {
+    const messages = [value].flat().filter(Boolean);
     const name = byKey.get(fieldKey(key));
     if (name) fields.push({ name, errors: messages });
     else rest.push(...messages);

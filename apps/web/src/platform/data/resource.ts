@@ -2,7 +2,7 @@ import type { DESC_STR_DEFAULT, PageResult } from '@shuzhi/contracts/envelope';
 import { http } from '../http/http.ts';
 import { type DownloadOptions, downloadFile } from './download.ts';
 
-export type SortOrder = 'ascending' | 'descending';
+type SortOrder = 'ascending' | 'descending';
 
 /** Paged search body of REFERENCE "Paging": sorting applies only when both field and order are set. */
 export type PageRequest<F extends object = Record<string, unknown>> = {
@@ -13,7 +13,7 @@ export type PageRequest<F extends object = Record<string, unknown>> = {
   descStr: typeof DESC_STR_DEFAULT;
 } & Partial<F>;
 
-export type StatusValue = 1 | 2;
+type StatusValue = 1 | 2;
 
 export type WithId = { id: number };
 
@@ -66,7 +66,3 @@ export const resourceKeys = {
   list: (service: string, params?: object) => [service, 'list', params ?? {}] as const,
   detail: (service: string, id: number) => [service, 'detail', id] as const,
 };
-
-export function emptyPage<T>(pageSize = 20): PageResult<T> {
-  return { page: 1, pageSize, total: 0, totalPages: 0, items: [], hasPrevPage: false, hasNextPage: false };
-}

@@ -23,32 +23,11 @@ export function useResourcePage<T extends WithId, F extends object>(
   });
 }
 
-export function useResourceList<T extends WithId, F extends object>(
-  resource: Resource<T, F>,
-  params?: Record<string, unknown>,
-) {
-  return useQuery({
-    queryKey: resourceKeys.list(resource.service, params),
-    queryFn: () => resource.list(params),
-  });
-}
-
-export function useResourceDetail<T extends WithId, F extends object>(
-  resource: Resource<T, F>,
-  id: number | null | undefined,
-) {
-  return useQuery({
-    queryKey: resourceKeys.detail(resource.service, id ?? 0),
-    queryFn: () => resource.detail(id as number),
-    enabled: typeof id === 'number' && id > 0,
-  });
-}
-
 /**
  * A write on a resource. Afterwards every query of the service is refetched, plus `also` (keys of
  * other caches the write changes, e.g. the dictionary cache or the profile).
  */
-export function useResourceMutation<Vars, Result = unknown>(
+function useResourceMutation<Vars, Result = unknown>(
   service: string,
   mutate: (vars: Vars) => Promise<Result>,
   also: readonly QueryKey[] = [],

@@ -19,7 +19,7 @@ export const DICT_KEYS = {
   version: ['sysDictType', 'version'] as const,
 };
 
-export const DICT_VERSION_POLL_MS = 3 * 60_000;
+const DICT_VERSION_POLL_MS = 3 * 60_000;
 
 const EMPTY: readonly DictDataItem[] = [];
 
@@ -82,7 +82,7 @@ export async function refreshDicts(client: QueryClient): Promise<void> {
  * Mounted once in the signed-in shell: loads the dictionaries and watches the server's version. The first
  * version seen in a language is the baseline; any later change in that language refetches allDictList.
  */
-export function useDictSync(): void {
+function useDictSync(): void {
   const signedIn = useSignedIn();
   const client = useQueryClient();
   const language = useLanguage();

@@ -5,7 +5,7 @@ type AppApi = ReturnType<typeof App.useApp>;
 let api: AppApi | null = null;
 
 /** The antd App context gives themed, localised toasts; code outside React (the HTTP client) reaches it here. */
-export function registerFeedback(next: AppApi | null): void {
+function registerFeedback(next: AppApi | null): void {
   api = next;
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classifyTransportError, decideResponse, decideTokenHeaders, errorsText } from './envelope.ts';
+import {
+  classifyTransportError,
+  decideResponse,
+  decideTokenHeaders,
+  errorDetails,
+  errorsText,
+} from './envelope.ts';
 import { isJwtExpired } from './jwt.ts';
 import { buildQueryString } from './query-string.ts';
 
@@ -35,6 +41,16 @@ describe('decideResponse', () => {
       message: 'bad',
     });
     expect(errorsText({ account: ['必填', '过长'], code: ['错误'] })).toBe('account: 必填, 过长; code: 错误');
+  });
+
+  it('keeps the details in the shape of the wire contract', () => {
+    const decision = decideResponse(200, 'OK', {
+      code: 400,
+      errors: { account: ['必填'], name: '过长', bad: 3 },
+    });
+    expect(decision.kind === 'error' && decision.errors).toEqual({ account: ['必填'], name: '过长' });
+    expect(errorDetails(['a'])).toBeUndefined();
+    expect(errorDetails('只有一句')).toBe('只有一句');
   });
 });
 

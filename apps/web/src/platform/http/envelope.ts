@@ -1,14 +1,20 @@
 /** Pure decisions of the HTTP client (SPEC §8), kept apart from axios so they can be tested directly. */
 
+/**
+ * What a refusal says beside its message: validation failures (code 400) name each field with its messages
+ * (`{ field: [messages] }`), a few answers carry one text.
+ */
+export type ErrorDetails = Readonly<Record<string, string | readonly string[]>> | string;
+
 export type ResponseDecision =
   | { kind: 'result'; value: unknown }
   | { kind: 'passthrough'; value: unknown }
   | { kind: 'unauthorized' }
-  | { kind: 'error'; message: string; code?: number | string; errors?: unknown };
+  | { kind: 'error'; message: string; code?: number | string; errors?: ErrorDetails };
 
-export const REQUEST_ERROR_TEXT = 'Request Error.';
+const REQUEST_ERROR_TEXT = 'Request Error.';
 /** Envelope code the server uses for answers that callers interpret themselves. */
-export const PASS_THROUGH_CODE = 999;
+const PASS_THROUGH_CODE = 999;
 
 type EnvelopeLike = { code?: unknown; message?: unknown; result?: unknown; errors?: unknown };
 
@@ -16,7 +22,7 @@ function asEnvelope(body: unknown): EnvelopeLike | null {
   return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as EnvelopeLike) : null;
 }
 
-export function messageText(message: unknown): string {
+function messageText(message: unknown): string {
   if (typeof message === 'string') return message;
   if (message === null || message === undefined) return '';
   return JSON.stringify(message);
@@ -37,6 +43,18 @@ export function errorsText(errors: unknown): string {
   return messageText(errors);
 }
 
+/** The details as the wire contract shapes them; anything else the server could not have meant is dropped. */
+export function errorDetails(errors: unknown): ErrorDetails | undefined {
+  if (typeof errors === 'string') return errors;
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
+  const details: Record<string, string | string[]> = {};
+  for (const [field, messages] of Object.entries(errors as Record<string, unknown>)) {
+    if (typeof messages === 'string') details[field] = messages;
+    else if (Array.isArray(messages)) details[field] = messages.map(messageText);
+  }
+  return details;
+}
+
 function isCode(code: unknown, expected: number): boolean {
   return code === expected || code === String(expected);
 }
@@ -51,7 +69,7 @@ export function decideResponse(status: number, statusText: string, body: unknown
       kind: 'error',
       message: errorsText(envelope.errors),
       code: codeOf(envelope),
-      errors: envelope.errors,
+      errors: errorDetails(envelope.errors),
     };
   if (isCode(envelope.code, 401)) return { kind: 'unauthorized' };
   if (envelope.code === undefined || envelope.code === null) return { kind: 'passthrough', value: body };
@@ -69,7 +87,7 @@ export type TokenHeaderDecision =
   | { kind: 'invalid' }
   | { kind: 'store'; access: string; refresh: string };
 
-export const INVALID_TOKEN = 'invalid_token';
+const INVALID_TOKEN = 'invalid_token';
 
 /** The server renews tokens in the `access-token` / `x-access-token` response headers. */
 export function decideTokenHeaders(headers: Record<string, unknown>): TokenHeaderDecision {

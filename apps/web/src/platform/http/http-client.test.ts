@@ -1,7 +1,15 @@
 import { type AxiosAdapter, AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/i18n.ts';
-import { createHttpClient, HttpError, REQUEST_TIMEOUT_MS, UnauthorizedError } from './http-client.ts';
+import {
+  createHttpClient,
+  errorCodeIn,
+  HttpError,
+  hasErrorCode,
+  REQUEST_TIMEOUT_MS,
+  refusalOf,
+  UnauthorizedError,
+} from './http-client.ts';
 
 type Answer = { status?: number; statusText?: string; data?: unknown; headers?: Record<string, string> };
 
@@ -205,5 +213,34 @@ describe('http client tokens and headers', () => {
     );
     await expect(client.post('/api/sysAuth/logout', undefined, { signingOut: true })).resolves.toBeNull();
     expect(deps.onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('refusals', () => {
+  it('matches catalogue codes whether the envelope carried them as numbers or strings', () => {
+    const refused = new HttpError('表单已被锁定', 'F1007');
+    expect(hasErrorCode(refused, 'F1007')).toBe(true);
+    expect(hasErrorCode(refused, 'F1000', 'F1002')).toBe(false);
+    expect(hasErrorCode(new HttpError('请求参数有误', '400'), 400)).toBe(true);
+    expect(hasErrorCode(new HttpError('网络连接错误'), 400)).toBe(false);
+    expect(hasErrorCode(new Error('F1007'), 'F1007')).toBe(false);
+    expect(errorCodeIn(refused, ['F1000', 'F1007'])).toBe('F1007');
+    expect(errorCodeIn(new HttpError('x', 'F1003'), ['F1000', 'F1007'])).toBeUndefined();
+  });
+
+  it('reads the envelope that came back instead of a file', () => {
+    const refusal = refusalOf(
+      JSON.stringify({ code: 'F1000', message: '表单不存在', errors: { id: ['无效'] } }),
+      '导出失败',
+    );
+    expect(refusal).toBeInstanceOf(HttpError);
+    expect([refusal.message, refusal.code, refusal.errors]).toEqual([
+      '表单不存在',
+      'F1000',
+      { id: ['无效'] },
+    ]);
+    expect(refusalOf(JSON.stringify({ code: 500 }), '导出失败').message).toBe('导出失败');
+    const garbled = refusalOf('<html>', '导出失败');
+    expect([garbled.message, garbled.code]).toEqual(['导出失败', undefined]);
   });
 });

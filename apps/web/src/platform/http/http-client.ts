@@ -1,20 +1,67 @@
+import type { ErrorCode } from '@shuzhi/contracts/errors';
 import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, isAxiosError } from 'axios';
-import { classifyTransportError, decideResponse, decideTokenHeaders } from './envelope.ts';
+import {
+  classifyTransportError,
+  decideResponse,
+  decideTokenHeaders,
+  type ErrorDetails,
+  errorDetails,
+} from './envelope.ts';
 import { isJwtExpired } from './jwt.ts';
 import { appendQuery } from './query-string.ts';
 
 export const REQUEST_TIMEOUT_MS = 180_000;
 
+/**
+ * Every failed request, whoever made it (the client, a download, a file fetched for preview): the
+ * message to show, the envelope's code when the server answered one, and its details.
+ */
 export class HttpError extends Error {
   readonly code?: number | string;
-  /** Validation failures (code 400): `{ field: [messages] }` as the server sent it. */
-  readonly errors?: unknown;
-  constructor(message: string, code?: number | string, errors?: unknown) {
+  /** Validation failures (code 400): `{ field: [messages] }`. */
+  readonly errors?: ErrorDetails;
+  constructor(message: string, code?: number | string, errors?: ErrorDetails) {
     super(message);
     this.name = 'HttpError';
     this.code = code;
     this.errors = errors;
   }
+}
+
+/**
+ * Whether `error` is the server's refusal with one of `codes`. Codes come from the contracts' catalogue
+ * (packages/contracts/src/errors.ts), so a code that is not there fails the typecheck; a platform status
+ * matches whether the envelope carried it as a number or a string.
+ */
+export function hasErrorCode(error: unknown, ...codes: readonly ErrorCode[]): error is HttpError {
+  return errorCodeIn(error, codes) !== undefined;
+}
+
+/** Which of `codes` the server refused the request with, if `error` is such a refusal. */
+export function errorCodeIn<const Code extends ErrorCode>(
+  error: unknown,
+  codes: readonly Code[],
+): Code | undefined {
+  if (!(error instanceof HttpError) || error.code === undefined) return undefined;
+  const code = String(error.code);
+  return codes.find((candidate) => String(candidate) === code);
+}
+
+/**
+ * The refusal in a JSON envelope that came back where a file was expected: its message (or `fallback`),
+ * code and details.
+ */
+export function refusalOf(json: string, fallback: string): HttpError {
+  let envelope: { code?: unknown; message?: unknown; errors?: unknown };
+  try {
+    envelope = JSON.parse(json);
+  } catch {
+    return new HttpError(fallback);
+  }
+  const message = typeof envelope?.message === 'string' && envelope.message ? envelope.message : fallback;
+  const code =
+    typeof envelope?.code === 'string' || typeof envelope?.code === 'number' ? envelope.code : undefined;
+  return new HttpError(message, code, errorDetails(envelope?.errors));
 }
 
 /** Raised after the session was cleared; callers should simply stop. */
@@ -25,7 +72,7 @@ export class UnauthorizedError extends HttpError {
   }
 }
 
-export type TokenStore = {
+type TokenStore = {
   access(): string | null;
   refresh(): string | null;
   save(access: string, refresh?: string | null): void;
@@ -45,7 +92,7 @@ export type HttpClientDeps = {
   adapter?: AxiosRequestConfig['adapter'];
 };
 
-export type RequestOptions = {
+type RequestOptions = {
   /** Do not toast errors; the caller shows its own feedback. */
   silent?: boolean;
   /** Sign-out calls: the answer's invalid_token header and 401 are expected, the caller clears the session. */

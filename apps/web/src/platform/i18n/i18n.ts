@@ -15,7 +15,7 @@ type Messages = Record<string, unknown>;
  * A feature's or shared component's own texts (`features/<domain>/<domain>.locale.ts`,
  * `components/<name>/<name>.locale.ts`), under top-level keys of its own.
  */
-export type FeatureLocale = { 'zh-CN': Messages; en: Messages; 'zh-TW': Messages };
+type FeatureLocale = { 'zh-CN': Messages; en: Messages; 'zh-TW': Messages };
 
 // Each feature keeps its texts beside its pages, so that features added side by side never edit one file.
 const featureLocales = Object.entries(
@@ -44,7 +44,7 @@ export const messages = {
   'zh-TW': merge(zhTW, 'zh-TW'),
 } as const;
 
-export const resources = {
+const resources = {
   'zh-CN': { translation: messages['zh-CN'] },
   en: { translation: messages.en },
   'zh-TW': { translation: messages['zh-TW'] },

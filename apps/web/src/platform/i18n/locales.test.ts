@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { i18n, messages } from './i18n.ts';
+import { type TextKey, textOf } from './text-key.ts';
 
 // Every text: the platform's locale files and each feature's own `*.locale.ts`.
 const { 'zh-CN': zhCN, en, 'zh-TW': zhTW } = messages;
 
-function keys(value: unknown, prefix = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
+// The keys walked out of the texts themselves, so each names a text.
+function keys(value: unknown, prefix = ''): TextKey[] {
+  if (typeof value !== 'object' || value === null) return [prefix as TextKey];
   return Object.entries(value).flatMap(([key, inner]) => keys(inner, prefix ? `${prefix}.${key}` : key));
 }
 
@@ -26,7 +28,7 @@ describe('locales', () => {
   it('keeps every interpolation placeholder in every language', () => {
     for (const key of reference) {
       const source = placeholders(
-        i18n.t(key, { lng: 'zh-CN', interpolation: { skipOnVariables: true } }) as string,
+        textOf(i18n.t, key, { lng: 'zh-CN', interpolation: { skipOnVariables: true } }),
       );
       for (const lng of ['en', 'zh-TW']) {
         const text = key
@@ -74,7 +76,7 @@ describe('locales', () => {
   });
 
   it('uses the exact zh-CN texts of the specification', () => {
-    const zh = (key: string, options?: Record<string, unknown>) => i18n.t(key, { lng: 'zh-CN', ...options });
+    const zh = (key: TextKey) => textOf(i18n.t, key, { lng: 'zh-CN' });
     expect(zh('http.timeout')).toBe('网络超时');
     expect(zh('http.network')).toBe('网络连接错误');
     expect(zh('http.notFound')).toBe('接口路径找不到');

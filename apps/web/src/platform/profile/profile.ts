@@ -4,15 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { http } from '../http/http.ts';
 
-export type Profile = CurrentProfile;
+type Profile = CurrentProfile;
 type LocalizedText = Partial<Record<Locale, string>> | undefined;
 
-export function pickText(text: LocalizedText, locale: string): string {
+function pickText(text: LocalizedText, locale: string): string {
   if (!text) return '';
   return text[locale as Locale] || text['zh-CN'] || Object.values(text).find(Boolean) || '';
 }
 
-export function useProfile() {
+function useProfile() {
   return useQuery({
     queryKey: ['sysProfile', 'current'],
     queryFn: () => http.get<Profile>('/api/sysProfile/current', undefined, { silent: true }),

@@ -72,12 +72,8 @@ export function disconnectRealtime(): void {
   refusals = 0;
 }
 
-export function isRealtimeConnected(): boolean {
-  return socket?.connected ?? false;
-}
-
 /** Subscribes to a server event; returns the unsubscribe function. */
-export function onRealtime(event: string, listener: Listener): () => void {
+function onRealtime(event: string, listener: Listener): () => void {
   let set = listeners.get(event);
   if (!set) {
     set = new Set();

@@ -1,7 +1,7 @@
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 
 /** i18n key of an account type (REFERENCE: 999 super admin, 888 system admin, 777 normal, 666 member). */
-export function accountTypeKey(accountType: number | undefined): string {
+export function accountTypeKey(accountType: number | undefined) {
   switch (accountType) {
     case ACCOUNT_TYPE.superAdmin:
       return 'accountType.superAdmin';

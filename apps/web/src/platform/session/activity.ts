@@ -7,14 +7,7 @@ import { local, storageKey } from '../storage/storage.ts';
  */
 
 export const LAST_ACTIVITY_KEY = 'lastActivity';
-export const ACTIVITY_EVENTS = [
-  'mousemove',
-  'mousedown',
-  'keydown',
-  'wheel',
-  'touchstart',
-  'scroll',
-] as const;
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 /** Activity is recorded at most this often (mousemove fires continuously). */
 const RECORD_INTERVAL_MS = 1_000;
 /** The shared value is written at most this often; other tabs only need it to the second or so. */

@@ -6,7 +6,7 @@ import { local, storageKey, tokens } from '../storage/storage.ts';
  * The lock screen's state (SPEC §3 lock screen). Kept in localStorage so that a reload or another tab stays
  * locked, and tied to the session it was locked in: a new sign-in is never born locked.
  */
-export const LOCK_SCREEN_KEY = 'lockScreen';
+const LOCK_SCREEN_KEY = 'lockScreen';
 
 function currentSessionId(): string | null {
   const id = decodeJwtPayload(tokens.access())?.SessionId;

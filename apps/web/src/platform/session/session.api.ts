@@ -1,4 +1,4 @@
-import type { LoginResult, UserInfo, WatermarkConfig } from '@shuzhi/contracts/auth';
+import type { UserInfo, WatermarkConfig } from '@shuzhi/contracts/auth';
 import type { MenuNode } from '@shuzhi/contracts/menu';
 import { http } from '../http/http.ts';
 
@@ -17,5 +17,3 @@ export const sessionApi = {
   changePassword: (body: { passwordOld: string; passwordNew: string }) =>
     http.post<void>('/api/sysUser/changePwd', body),
 };
-
-export type { LoginResult };

@@ -10,7 +10,7 @@ import { sessionApi } from './session.api.ts';
  * (and is copied into tabs it opens) but not its closing. A later visit finding the marker gone ends the
  * session.
  */
-export const PAGE_SESSION_KEY = 'pageSession';
+const PAGE_SESSION_KEY = 'pageSession';
 
 function currentSessionId(): string | null {
   const id = decodeJwtPayload(tokens.access())?.SessionId;

@@ -1,9 +1,9 @@
 /** Storage keys of SPEC §9: every localStorage key is prefixed with the page host so two deployments on one
  * browser never share a session. */
-export const ACCESS_TOKEN_KEY = 'access-token';
-export const REFRESH_TOKEN_KEY = 'x-access-token';
+const ACCESS_TOKEN_KEY = 'access-token';
+const REFRESH_TOKEN_KEY = 'x-access-token';
 /** The login type the current session signed in with (9: enterprise portal); the token does not carry it. */
-export const LOGIN_TYPE_KEY = 'login-type';
+const LOGIN_TYPE_KEY = 'login-type';
 export const TAGS_VIEW_KEY = 'tagsViewList';
 export const THEME_CONFIG_KEY = 'themeConfig';
 

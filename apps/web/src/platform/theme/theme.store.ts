@@ -24,7 +24,7 @@ export type ThemeConfig = {
   globalComponentSize: ComponentSize;
 };
 
-export const DEFAULT_PRIMARY = '#0184FE';
+const DEFAULT_PRIMARY = '#0184FE';
 export const PRIMARY_PRESETS = [
   '#0184FE',
   '#1D4ED8',

@@ -31,7 +31,7 @@ export function isDynamicPath(path: string): boolean {
 }
 
 /** Meta roles restrict a menu to users holding one of them (by role name or code). */
-export function allowedByRoles(node: MenuNode, userRoles: readonly string[]): boolean {
+function allowedByRoles(node: MenuNode, userRoles: readonly string[]): boolean {
   const roles = node.meta.roles;
   if (!roles || roles.length === 0) return true;
   return roles.some((role) => userRoles.includes(role));

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../i18n/text-key.ts';
 import { useSessionStore } from '../session/session.store.ts';
 import { filterMenuTree, retitleMenuTree } from './menu-routes.ts';
 
@@ -13,8 +14,10 @@ export function useMenuTree() {
     // A seeded title shows in the UI language; a title an admin has changed shows as they wrote it.
     return retitleMenuTree(filterMenuTree(menus, roles), (node) => {
       const key = `menus.${node.name}`;
-      const seeded = t(key, { lng: 'zh-CN', defaultValue: '' });
-      return seeded && seeded === node.meta.title ? t(key) : node.meta.title;
+      const seeded = serverText(t, key, { lng: 'zh-CN', defaultValue: '' });
+      return seeded && seeded === node.meta.title
+        ? serverText(t, key, { defaultValue: node.meta.title })
+        : node.meta.title;
     });
   }, [menus, userInfo, t]);
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReclickGuard } from '../../../components/use-reclick-guard.ts';
 import { downloadFile } from '../../../platform/data/download.ts';
-import { UnauthorizedError } from '../../../platform/http/http-client.ts';
+import { HttpError } from '../../../platform/http/http-client.ts';
 
 export const LEDGER_EXPORT_URL = '/api/diyTable/export_ledger';
 
@@ -50,7 +50,7 @@ export function ExportLedgerButton({
       message.success(t('diyFormTable.exportLedgerDone', { name }));
     } catch (error) {
       // Envelope errors (no export right, password…) are shown by the HTTP client already.
-      if (!(error instanceof UnauthorizedError) && !(error instanceof Error && error.name === 'HttpError')) {
+      if (!(error instanceof HttpError)) {
         message.error(error instanceof Error && error.message ? error.message : t('diyFormTable.failed'));
       }
     } finally {

@@ -10,7 +10,7 @@ import { type DiyRecord, diyRecordApi } from '../../../components/diy-record/diy
 import { RecordStatusTag } from '../../../components/diy-record/record-status-tag.tsx';
 import { RECORD_DRAWER_SIZE, ReturnedNotice } from '../../../components/diy-record/record-view-drawer.tsx';
 import { useReclickGuard } from '../../../components/use-reclick-guard.ts';
-import { HttpError, UnauthorizedError } from '../../../platform/http/http-client.ts';
+import { HttpError, hasErrorCode, UnauthorizedError } from '../../../platform/http/http-client.ts';
 import { useSessionStore } from '../../../platform/session/session.store.ts';
 
 export type FillTarget = {
@@ -39,7 +39,7 @@ export type FillDrawerProps = {
 };
 
 /** Who fills: the session's user (the design's defaults — org, region, name — come from here). */
-export function useFiller(): Filler | undefined {
+function useFiller(): Filler | undefined {
   const user = useSessionStore((s) => s.userInfo);
   return useMemo(
     () =>
@@ -233,7 +233,7 @@ function FillBody({
       }
     } catch (error) {
       if (error instanceof UnauthorizedError) return;
-      if (error instanceof HttpError && error.code === 'F1007' && !retried) {
+      if (hasErrorCode(error, 'F1007') && !retried) {
         setSaving(null);
         if (await askPassword()) return send(submit, true);
         return;

@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useChoiceOptions } from '../../../components/diy-form/choices.ts';
 import { FieldInput } from '../../../components/diy-form/field-input.tsx';
-import { type FilterDraft, type FilterOp, filterKindOf, OPS_BY_KIND } from './record-filters.ts';
+import { type BuilderOp, type FilterDraft, filterKindOf, OPS_BY_KIND } from './record-filters.ts';
 
 type DateType = 'date' | 'datetime' | 'month' | 'quarter' | 'year';
 const PICKER: Record<DateType, 'date' | 'month' | 'quarter' | 'year'> = {
@@ -17,7 +17,7 @@ const PICKER: Record<DateType, 'date' | 'month' | 'quarter' | 'year'> = {
 };
 
 /** A picked date as the form stores it (`2026-11-21`, `2026-11`, `2026-Q4`, `2026`). */
-export function dateText(type: DateType, d: Dayjs | null | undefined): string | null {
+function dateText(type: DateType, d: Dayjs | null | undefined): string | null {
   if (!d) return null;
   if (type === 'month') return d.format('YYYY-MM');
   if (type === 'year') return d.format('YYYY');
@@ -171,7 +171,7 @@ export function FilterBuilder({ fields, drafts, onChange }: FilterBuilderProps) 
       {
         key: Date.now() + Math.random(),
         field: field.id,
-        op: kind ? (OPS_BY_KIND[kind][0] as FilterOp) : 'eq',
+        op: kind ? (OPS_BY_KIND[kind][0] as BuilderOp) : 'eq',
       },
     ]);
   };
@@ -209,7 +209,7 @@ export function FilterBuilder({ fields, drafts, onChange }: FilterBuilderProps) 
                   const nextKind = next ? filterKindOf(next) : null;
                   update(draft.key, {
                     field: id,
-                    op: nextKind ? (OPS_BY_KIND[nextKind][0] as FilterOp) : 'eq',
+                    op: nextKind ? (OPS_BY_KIND[nextKind][0] as BuilderOp) : 'eq',
                     value: undefined,
                   });
                 }}
@@ -223,7 +223,7 @@ export function FilterBuilder({ fields, drafts, onChange }: FilterBuilderProps) 
                   value: op,
                   label: t(`diyFormTable.filter.op.${op}`),
                 }))}
-                onChange={(op: FilterOp) => update(draft.key, { op, value: undefined })}
+                onChange={(op: BuilderOp) => update(draft.key, { op, value: undefined })}
                 aria-label={t('diyFormTable.filter.operator')}
                 data-testid="diy-filter-op"
               />

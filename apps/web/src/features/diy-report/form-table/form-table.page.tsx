@@ -7,7 +7,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DIY_RECORD_KEYS, diyRecordApi } from '../../../components/diy-record/diy-record.api.ts';
 import { useFormPasswordPrompt } from '../../../components/diy-report/form-password.tsx';
 import { setFormPageTitle } from '../../../components/diy-report/open-form-item.ts';
-import { HttpError } from '../../../platform/http/http-client.ts';
+import { errorCodeIn, HttpError, hasErrorCode } from '../../../platform/http/http-client.ts';
 import { RecordList } from './record-list.tsx';
 
 /** Answers of the design call that end on a result page instead of the list. */
@@ -39,7 +39,7 @@ function FormTable({ tableId }: { tableId: number }) {
     retry: false,
   });
   const code = design.error instanceof HttpError ? design.error.code : undefined;
-  const locked = code === 'F1007';
+  const locked = hasErrorCode(design.error, 'F1007');
 
   const title = design.data?.item.title;
   useEffect(() => {
@@ -75,11 +75,11 @@ function FormTable({ tableId }: { tableId: number }) {
       />
     );
   } else if (design.error) {
-    const blocking = BLOCKING.includes(code as (typeof BLOCKING)[number]);
+    const blocking = errorCodeIn(design.error, BLOCKING);
     body = (
       <Result
-        status={blocking ? (code === 'F1000' ? '404' : 'warning') : 'error'}
-        title={blocking ? t(`diyFormTable.blocked.${code}`) : t('diyFormTable.loadFailed')}
+        status={blocking ? (blocking === 'F1000' ? '404' : 'warning') : 'error'}
+        title={blocking ? t(`diyFormTable.blocked.${blocking}`) : t('diyFormTable.loadFailed')}
         subTitle={design.error.message}
         extra={
           <Space>

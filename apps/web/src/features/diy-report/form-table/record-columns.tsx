@@ -10,7 +10,7 @@ import { RecordFlags, RecordStatusTag } from '../../../components/diy-record/rec
 export const SORTER_ROOM = 24;
 
 /** System columns of the list, before the form's own fields (编号, 状态) and after them (填报人 …). */
-export const SYSTEM_COLUMNS = ['dataNo', 'status', 'createUserName', 'createOrgName', 'submitTime'] as const;
+const SYSTEM_COLUMNS = ['dataNo', 'status', 'createUserName', 'createOrgName', 'submitTime'] as const;
 export type SystemColumn = (typeof SYSTEM_COLUMNS)[number];
 
 export type RecordColumn = {
@@ -33,7 +33,7 @@ export function columnWidth(title: string, cells: readonly unknown[], sortable: 
 }
 
 /** Whether the server sorts by the field (its column is not JSON). */
-export function isSortable(field: FormField): boolean {
+function isSortable(field: FormField): boolean {
   return storageKindOf(field.type, field.multiple ?? false) !== 'json';
 }
 
@@ -62,7 +62,7 @@ type Texts = {
 };
 
 /** The period column's key (records of periodic forms). */
-export const PERIOD_COLUMN = 'periodName';
+const PERIOD_COLUMN = 'periodName';
 
 const cellTitle = (text: string) =>
   text ? (

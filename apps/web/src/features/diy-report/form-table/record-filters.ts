@@ -11,7 +11,9 @@ import type { recordFilterSchema } from '@shuzhi/contracts/diy-table';
 import type { z } from 'zod';
 
 export type RecordFilter = z.input<typeof recordFilterSchema>;
-export type FilterOp = RecordFilter['op'];
+type FilterOp = RecordFilter['op'];
+/** The operators the filter builder offers: `prefix` only comes from the URL (the roll-up drill-down). */
+export type BuilderOp = Exclude<FilterOp, 'prefix'>;
 
 /** How a field is filtered: the widget of the value and the operators that make sense for it. */
 export type FilterKind = 'text' | 'number' | 'date' | 'choice' | 'picker' | 'region' | 'presence';
@@ -28,7 +30,7 @@ export function filterKindOf(field: FormField): FilterKind | null {
   return 'text';
 }
 
-export const OPS_BY_KIND: Record<FilterKind, readonly FilterOp[]> = {
+export const OPS_BY_KIND: Record<FilterKind, readonly BuilderOp[]> = {
   text: ['contains', 'eq', 'empty', 'notEmpty'],
   number: ['between', 'eq', 'gte', 'lte', 'empty', 'notEmpty'],
   date: ['between', 'eq', 'gte', 'lte', 'empty', 'notEmpty'],
@@ -39,9 +41,9 @@ export const OPS_BY_KIND: Record<FilterKind, readonly FilterOp[]> = {
 };
 
 /** A filter row as the builder edits it (the value may still be incomplete). */
-export type FilterDraft = { key: number; field: string; op: FilterOp; value?: unknown };
+export type FilterDraft = { key: number; field: string; op: BuilderOp; value?: unknown };
 
-const NO_VALUE: readonly FilterOp[] = ['empty', 'notEmpty'];
+const NO_VALUE: readonly BuilderOp[] = ['empty', 'notEmpty'];
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
