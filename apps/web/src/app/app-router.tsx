@@ -3,8 +3,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoading } from '../components/page-loading.tsx';
-import NoPermissionPage from '../features/errors/no-permission.page.tsx';
-import NotFoundPage from '../features/errors/not-found.page.tsx';
+import { loadFeatureTexts } from '../platform/i18n/i18n.ts';
 import { useBranding } from '../platform/profile/profile.ts';
 import { GuestOnly, RequireAuth } from './guards/guards.tsx';
 import { MenuPage } from './layout/menu-page.tsx';
@@ -13,13 +12,23 @@ import { useRouteTable } from './route-table.ts';
 import { STATIC_PAGES } from './static-routes.ts';
 import { VIEWS } from './views.ts';
 
+/** A page outside the login page: it shows the features' texts, which load with it. */
+function withFeatureTexts<T>(page: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([page(), loadFeatureTexts()]).then(([module]) => module);
+}
+
 // The signed-in shell (menus, tabs, settings drawer, realtime) loads after sign-in: the login page needs none of it.
-const LayoutShell = lazy(() =>
-  import('./layout/layout-shell.tsx').then((module) => ({ default: module.LayoutShell })),
+const LayoutShell = lazy(
+  withFeatureTexts(() =>
+    import('./layout/layout-shell.tsx').then((module) => ({ default: module.LayoutShell })),
+  ),
 );
 const LoginPage = lazy(() => import('../features/auth/login.page.tsx'));
-const ScanConfirmPage = lazy(() => import('../features/auth/scan-confirm.page.tsx'));
-const RowConfirmPage = lazy(() => import('../features/diy-confirm/row-confirm.page.tsx'));
+const ScanConfirmPage = lazy(withFeatureTexts(() => import('../features/auth/scan-confirm.page.tsx')));
+const RowConfirmPage = lazy(withFeatureTexts(() => import('../features/diy-confirm/row-confirm.page.tsx')));
+// antd's Result with its drawings: only when such a page is shown.
+const NoPermissionPage = lazy(() => import('../features/errors/no-permission.page.tsx'));
+const NotFoundPage = lazy(() => import('../features/errors/not-found.page.tsx'));
 const ROW_CONFIRM_PATH = '/diyReport/rowConfirm';
 
 /** Directories that name a redirect (e.g. `/system` → `/system/user`). */
@@ -42,7 +51,7 @@ function StandalonePage({ titleKey, children }: { titleKey: string; children: Re
   }, [title]);
   return (
     <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      {children}
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
     </div>
   );
 }

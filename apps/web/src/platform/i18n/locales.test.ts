@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { i18n, messages } from './i18n.ts';
+import { i18n, loadAllTexts } from './i18n.ts';
 
 // Every text: the platform's locale files and each feature's own `*.locale.ts`.
-const { 'zh-CN': zhCN, en, 'zh-TW': zhTW } = messages;
+const { 'zh-CN': zhCN, en, 'zh-TW': zhTW } = await loadAllTexts();
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
