@@ -3,8 +3,7 @@ import { z } from 'zod';
 export const ACCOUNT_TYPE = { superAdmin: 999, sysAdmin: 888, normal: 777, member: 666 } as const;
 export const accountTypeSchema = z.union([z.literal(999), z.literal(888), z.literal(777), z.literal(666)]);
 
-/** Login types: 1 plain code … 9 enterprise, 21 param (SPEC §4). */
-export const LOGIN_TYPE_ENTERPRISE = 9;
+export { LOGIN_TYPE_ENTERPRISE } from './sign-in.ts';
 
 export const captchaResultSchema = z.object({ id: z.string(), img: z.string() });
 
