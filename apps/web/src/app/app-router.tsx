@@ -6,7 +6,6 @@ import { PageLoading } from '../components/page-loading.tsx';
 import { loadFeatureTexts } from '../platform/i18n/i18n.ts';
 import { useBranding } from '../platform/profile/profile.ts';
 import { GuestOnly, RequireAuth } from './guards/guards.tsx';
-import { MenuPage } from './layout/menu-page.tsx';
 import { NO_LOGIN_PATHS } from './navigation.ts';
 import { useRouteTable } from './route-table.ts';
 import { STATIC_PAGES } from './static-routes.ts';
@@ -17,10 +16,16 @@ function withFeatureTexts<T>(page: () => Promise<T>): () => Promise<T> {
   return () => Promise.all([page(), loadFeatureTexts()]).then(([module]) => module);
 }
 
+// The page behind a menu (a view, an embedded or an external link): comes with the shell.
+const loadMenuPage = () => import('./layout/menu-page.tsx');
+const MenuPage = lazy(() => loadMenuPage().then((module) => ({ default: module.MenuPage })));
+
 // The signed-in shell (menus, tabs, settings drawer, realtime) loads after sign-in: the login page needs none of it.
 const LayoutShell = lazy(
   withFeatureTexts(() =>
-    import('./layout/layout-shell.tsx').then((module) => ({ default: module.LayoutShell })),
+    Promise.all([import('./layout/layout-shell.tsx'), loadMenuPage()]).then(([module]) => ({
+      default: module.LayoutShell,
+    })),
   ),
 );
 const LoginPage = lazy(() => import('../features/auth/login.page.tsx'));
