@@ -7,7 +7,10 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Skeleton, Spin, Tabs, theme } from 'antd';
+import { Button, Form, Skeleton, Spin, Tabs, theme } from 'antd';
+// The two inputs the form shows, without the rest of antd's Input family (text area, OTP, search).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import {
   type CSSProperties,
   type KeyboardEvent,
@@ -194,7 +197,7 @@ export default function LoginPage() {
           capsLock ? <span style={{ color: token.colorWarningText }}>{t('login.capsLock')}</span> : undefined
         }
       >
-        <Input.Password
+        <Password
           prefix={<LockOutlined />}
           placeholder={t('login.passwordPlaceholder')}
           autoComplete="current-password"
