@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoading } from '../components/page-loading.tsx';
-import { loadFeatureTexts } from '../platform/i18n/i18n.ts';
+import { loadPageLocales } from '../platform/i18n/i18n.ts';
 import { useBranding } from '../platform/profile/profile.ts';
 import { GuestOnly, RequireAuth } from './guards/guards.tsx';
 import { NO_LOGIN_PATHS } from './navigation.ts';
@@ -11,9 +11,9 @@ import { useRouteTable } from './route-table.ts';
 import { STATIC_PAGES } from './static-routes.ts';
 import { VIEWS } from './views.ts';
 
-/** A page outside the login page: it shows the features' texts, which load with it. */
-function withFeatureTexts<T>(page: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([page(), loadFeatureTexts()]).then(([module]) => module);
+/** A page outside the login page: the features' texts and dayjs load with it. */
+function withPageLocales<T>(page: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([page(), loadPageLocales()]).then(([module]) => module);
 }
 
 // The page behind a menu (a view, an embedded or an external link): comes with the shell.
@@ -22,15 +22,15 @@ const MenuPage = lazy(() => loadMenuPage().then((module) => ({ default: module.M
 
 // The signed-in shell (menus, tabs, settings drawer, realtime) loads after sign-in: the login page needs none of it.
 const LayoutShell = lazy(
-  withFeatureTexts(() =>
+  withPageLocales(() =>
     Promise.all([import('./layout/layout-shell.tsx'), loadMenuPage()]).then(([module]) => ({
       default: module.LayoutShell,
     })),
   ),
 );
 const LoginPage = lazy(() => import('../features/auth/login.page.tsx'));
-const ScanConfirmPage = lazy(withFeatureTexts(() => import('../features/auth/scan-confirm.page.tsx')));
-const RowConfirmPage = lazy(withFeatureTexts(() => import('../features/diy-confirm/row-confirm.page.tsx')));
+const ScanConfirmPage = lazy(withPageLocales(() => import('../features/auth/scan-confirm.page.tsx')));
+const RowConfirmPage = lazy(withPageLocales(() => import('../features/diy-confirm/row-confirm.page.tsx')));
 // antd's Result with its drawings: only when such a page is shown.
 const NoPermissionPage = lazy(() => import('../features/errors/no-permission.page.tsx'));
 const NotFoundPage = lazy(() => import('../features/errors/not-found.page.tsx'));

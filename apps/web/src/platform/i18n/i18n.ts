@@ -1,6 +1,5 @@
 import { LOCALES, type Locale } from '@shuzhi/contracts/i18n';
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { create } from 'zustand';
@@ -15,9 +14,9 @@ type Messages = Record<string, unknown>;
 export type FeatureLocale = { 'zh-CN': Messages; en: Messages; 'zh-TW': Messages };
 
 /*
- * Only the language on screen is loaded: its platform texts, antd's and dayjs's words for it. The others
- * load when the user switches (docs/architecture.md "Languages"). The features' texts are not needed by
- * the login page and load with the first page that uses them (`loadFeatureTexts`).
+ * Only the language on screen is loaded: its platform texts and antd's words for it. The others load when
+ * the user switches (docs/architecture.md "Languages"). The features' texts and dayjs (dates) are not
+ * needed by the login page and load with the first page that uses them (`loadPageLocales`).
  */
 const PLATFORM_TEXTS: Record<Locale, () => Promise<{ default: Messages }>> = {
   'zh-CN': () => import('./locales/zh-cn.ts'),
@@ -77,30 +76,51 @@ function install(language: Locale): void {
   if (base) i18next.addResourceBundle(language, 'translation', merge(base, language), true, true);
 }
 
-let featureTextsLoad: Promise<void> | null = null;
+type Dayjs = typeof import('./dates.ts')['dayjs'];
+/** dayjs, once a page that shows dates has loaded, set to the language on screen. */
+let dates: Dayjs | null = null;
 
-/** The features' texts, in every language (each feature's file holds all three); loaded once. */
-export function loadFeatureTexts(): Promise<void> {
-  featureTextsLoad ??= Promise.all(
+async function loadFeatureTexts(): Promise<void> {
+  featureTexts = await Promise.all(
     Object.entries(FEATURE_TEXTS).map(async ([file, load]) => ({ file, locale: (await load()).default })),
-  ).then(
-    (loaded) => {
-      featureTexts = loaded;
-      for (const language of platformTexts.keys()) install(language);
-    },
+  );
+  for (const language of platformTexts.keys()) install(language);
+}
+
+async function loadDates(): Promise<void> {
+  const { dayjs } = await import('./dates.ts');
+  // The language on screen once its words are in: a switch may have ended meanwhile.
+  let language: Locale;
+  do {
+    language = useLanguageStore.getState().locale;
+    await DAYJS_LOCALES[language].load();
+  } while (language !== useLanguageStore.getState().locale);
+  dayjs.locale(DAYJS_LOCALES[language].name);
+  dates = dayjs;
+}
+
+let pageLocalesLoad: Promise<void> | null = null;
+
+/**
+ * What the pages after the login page need besides their code: the features' texts, in every language
+ * (each feature's file holds all three), and dayjs in the language on screen. Loaded once.
+ */
+export function loadPageLocales(): Promise<void> {
+  pageLocalesLoad ??= Promise.all([loadFeatureTexts(), loadDates()]).then(
+    () => undefined,
     (error: unknown) => {
-      featureTextsLoad = null;
+      pageLocalesLoad = null;
       throw error;
     },
   );
-  return featureTextsLoad;
+  return pageLocalesLoad;
 }
 
 async function loadLanguage(language: Locale): Promise<AntdLocale> {
   const [texts, antd] = await Promise.all([
     platformTexts.has(language) ? null : PLATFORM_TEXTS[language](),
     ANTD_LOCALES[language](),
-    DAYJS_LOCALES[language].load(),
+    dates ? DAYJS_LOCALES[language].load() : null,
   ]);
   if (texts) {
     platformTexts.set(language, texts.default);
@@ -111,7 +131,7 @@ async function loadLanguage(language: Locale): Promise<AntdLocale> {
 
 let latestSwitch = 0;
 
-/** Loads a language if needed and puts it on screen: i18next, antd, dayjs and `<html lang>` follow. */
+/** Loads a language if needed and puts it on screen: i18next, antd, dayjs (once loaded) and `<html lang>` follow. */
 export async function showLanguage(language: Locale): Promise<void> {
   const turn = ++latestSwitch;
   useLanguageStore.setState({ loading: language });
@@ -125,14 +145,21 @@ export async function showLanguage(language: Locale): Promise<void> {
   // A later switch overtook this one while it loaded: that one decides what is shown.
   if (turn !== latestSwitch) return;
   await i18next.changeLanguage(language);
-  dayjs.locale(DAYJS_LOCALES[language].name);
+  const dayjs = dates;
+  if (dayjs) {
+    dayjs.locale(DAYJS_LOCALES[language].name);
+    // When dayjs arrived while this language loaded, its words for it were not fetched with it: they follow.
+    void DAYJS_LOCALES[language].load().then(() => {
+      if (useLanguageStore.getState().locale === language) dayjs.locale(DAYJS_LOCALES[language].name);
+    });
+  }
   document.documentElement.lang = language;
   useLanguageStore.setState({ locale: language, antd, loading: null });
 }
 
 /** Everything in every language: for the locale checks and the component tests. */
 export async function loadAllTexts(): Promise<Record<Locale, Messages>> {
-  await Promise.all([loadFeatureTexts(), ...LOCALES.map(loadLanguage)]);
+  await Promise.all([loadPageLocales(), ...LOCALES.map(loadLanguage)]);
   return Object.fromEntries(
     LOCALES.map((language) => [language, merge(platformTexts.get(language) ?? {}, language)]),
   ) as Record<Locale, Messages>;
