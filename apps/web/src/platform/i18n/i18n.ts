@@ -15,7 +15,7 @@ export type FeatureLocale = { 'zh-CN': Messages; en: Messages; 'zh-TW': Messages
 
 /*
  * Only the language on screen is loaded: its platform texts and antd's words for it. The others load when
- * the user switches (docs/architecture.md "Languages"). The features' texts and dayjs (dates) are not
+ * the user switches (docs/architecture.md "A light first page"). The features' texts and dayjs (dates) are not
  * needed by the login page and load with the first page that uses them (`loadPageLocales`).
  */
 const PLATFORM_TEXTS: Record<Locale, () => Promise<{ default: Messages }>> = {
