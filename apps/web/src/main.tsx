@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { startI18n } from './platform/i18n/i18n.ts';
 import './styles.css';
 import { App } from './app/app.tsx';
+import { preloadFirstPage } from './app/app-router.tsx';
 import { hashLinkTarget } from './app/navigation.ts';
 import { useThemeStore } from './platform/theme/theme.store.ts';
 
@@ -16,6 +17,7 @@ if (useThemeStore.getState().isIsDark) document.getElementById('root-loading')?.
 const container = document.getElementById('root');
 if (container) {
   const root = createRoot(container);
+  preloadFirstPage(window.location.pathname);
   void startI18n()
     .catch((error: unknown) => console.error(error))
     .then(() =>

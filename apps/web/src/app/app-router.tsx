@@ -28,7 +28,13 @@ const LayoutShell = lazy(
     })),
   ),
 );
-const LoginPage = lazy(() => import('../features/auth/login.page.tsx'));
+const loadLoginPage = () => import('../features/auth/login.page.tsx');
+const LoginPage = lazy(loadLoginPage);
+
+/** Starts fetching the login page while the first language loads, instead of after the first render. */
+export function preloadFirstPage(pathname: string): void {
+  if (pathname === '/login') void loadLoginPage();
+}
 const ScanConfirmPage = lazy(withPageLocales(() => import('../features/auth/scan-confirm.page.tsx')));
 const RowConfirmPage = lazy(withPageLocales(() => import('../features/diy-confirm/row-confirm.page.tsx')));
 // antd's Result with its drawings: only when such a page is shown.
