@@ -85,6 +85,10 @@ try {
   console.log(
     `  everything: ${summary.all.count} requests, raw ${kb(summary.all.raw)}, on the wire ${kb(summary.all.wire)}; the form showed after ${shownAfter} ms\n`,
   );
+  const target = 300 * 1024;
+  console.log(
+    `RESULT: the login route's scripts weigh ${kb(summary.scripts.gzip)} gzipped (target under ${kb(target)}): ${summary.scripts.gzip < target ? 'met' : 'NOT met'}\n`,
+  );
   mkdirSync(join(here, 'results'), { recursive: true });
   writeFileSync(join(here, 'results', 'login.json'), JSON.stringify({ summary, fetched }, null, 2));
 } finally {

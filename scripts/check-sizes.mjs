@@ -49,7 +49,7 @@ const SPLIT_PENDING = {
   'apps/web/src/components/diy-record/confirm-link-modal.tsx:ConfirmLinkModal': 167,
   'apps/web/src/components/diy-record/record-view-drawer.tsx:RecordViewDrawer': 155,
   'apps/web/src/components/diy-rollup/rollup-config-modal.tsx:RollupConfigModal': 276,
-  'apps/web/src/features/auth/login.page.tsx:LoginPage': 295,
+  'apps/web/src/features/auth/login.page.tsx:LoginPage': 308,
   'apps/web/src/features/cache/cache.page.tsx:CachePage': 168,
   'apps/web/src/features/config/config.page.tsx:ConfigPage': 163,
   'apps/web/src/features/dict/dict.page.tsx:DictPage': 217,

@@ -1,10 +1,14 @@
 import { cleanup, configure } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach } from 'vitest';
+import { loadAllTexts, startI18n } from './platform/i18n/i18n.ts';
 
 // The suite shares two cores with the server and browser suites in CI: antd forms
 // can take longer than the default 1 s to settle there, so find*/waitFor wait up to 5 s.
 configure({ asyncUtilTimeout: 5000 });
+
+// The app loads a language's texts when it is shown; components under test find every text in place.
+await Promise.all([loadAllTexts(), startI18n()]);
 
 afterEach(() => {
   cleanup();

@@ -2,9 +2,6 @@ import { z } from 'zod';
 
 export const ACCOUNT_TYPE = { superAdmin: 999, sysAdmin: 888, normal: 777, member: 666 } as const;
 
-/** Login types: 1 plain code … 9 enterprise, 21 param (SPEC §4). */
-export const LOGIN_TYPE_ENTERPRISE = 9;
-
 export const captchaResultSchema = z.object({ id: z.string(), img: z.string() });
 
 export const loginConfigSchema = z.object({

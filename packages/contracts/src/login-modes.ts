@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SMS_CODE_LENGTH } from './sign-in.ts';
 import { MOBILE_PATTERN } from './validators.ts';
 
 /**
@@ -6,12 +7,14 @@ import { MOBILE_PATTERN } from './validators.ts';
  * with a signed-in phone, and automatic login by URL parameter through an identity provider.
  */
 
-/** An SMS code is 6 digits, valid 5 minutes, usable once, void after 5 wrong tries. */
-export const SMS_CODE_LENGTH = 6;
-export const SMS_CODE_TTL_SECONDS = 300;
-/** One SMS per phone and minute; the web's countdown button waits as long. */
-export const SMS_RESEND_SECONDS = 60;
-export const SMS_MAX_ATTEMPTS = 5;
+export {
+  SCAN_LOGIN_PATH,
+  SCAN_LOGIN_TTL_SECONDS,
+  SMS_CODE_LENGTH,
+  SMS_CODE_TTL_SECONDS,
+  SMS_MAX_ATTEMPTS,
+  SMS_RESEND_SECONDS,
+} from './sign-in.ts';
 
 const phone = z.string().trim().regex(MOBILE_PATTERN);
 
@@ -25,12 +28,6 @@ export const loginPhoneInputSchema = z.object({
     .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`)),
 });
 export type LoginPhoneInput = z.infer<typeof loginPhoneInputSchema>;
-
-/** A scan-login ticket lives 2 minutes; the desktop polls its status every 2 seconds. */
-export const SCAN_LOGIN_TTL_SECONDS = 120;
-export const SCAN_LOGIN_POLL_MS = 2000;
-/** The phone-side page the QR code points to. */
-export const SCAN_LOGIN_PATH = '/scanLogin';
 
 const SCAN_STATUSES = ['waiting', 'scanned', 'confirmed', 'expired'] as const;
 

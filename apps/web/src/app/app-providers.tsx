@@ -1,14 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
 import { type ReactNode, useEffect } from 'react';
 import { FeedbackBridge } from '../platform/feedback/feedback.ts';
+import { useLanguageStore } from '../platform/i18n/i18n.ts';
 import { useBranding } from '../platform/profile/profile.ts';
 import { useThemeStore } from '../platform/theme/theme.store.ts';
-
-const ANTD_LOCALES = { 'zh-cn': zhCN, en: enUS, 'zh-tw': zhTW } as const;
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -26,7 +22,8 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const primary = useThemeStore((state) => state.primary);
   const dark = useThemeStore((state) => state.isIsDark);
   const size = useThemeStore((state) => state.globalComponentSize);
-  const language = useThemeStore((state) => state.globalI18n);
+  // antd's own words (date pickers, pagination, empty states) in the language whose texts are loaded.
+  const locale = useLanguageStore((state) => state.antd);
 
   useEffect(() => {
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
@@ -35,7 +32,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider
-      locale={ANTD_LOCALES[language]}
+      locale={locale}
       componentSize={size}
       theme={{
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,

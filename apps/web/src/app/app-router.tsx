@@ -3,23 +3,43 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoading } from '../components/page-loading.tsx';
-import NoPermissionPage from '../features/errors/no-permission.page.tsx';
-import NotFoundPage from '../features/errors/not-found.page.tsx';
+import { loadPageLocales } from '../platform/i18n/i18n.ts';
 import { useBranding } from '../platform/profile/profile.ts';
 import { GuestOnly, RequireAuth } from './guards/guards.tsx';
-import { MenuPage } from './layout/menu-page.tsx';
 import { NO_LOGIN_PATHS } from './navigation.ts';
 import { useRouteTable } from './route-table.ts';
 import { STATIC_PAGES } from './static-routes.ts';
 import { VIEWS } from './views.ts';
 
+/** A page outside the login page: the features' texts and dayjs load with it. */
+function withPageLocales<T>(page: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([page(), loadPageLocales()]).then(([module]) => module);
+}
+
+// The page behind a menu (a view, an embedded or an external link): comes with the shell.
+const loadMenuPage = () => import('./layout/menu-page.tsx');
+const MenuPage = lazy(() => loadMenuPage().then((module) => ({ default: module.MenuPage })));
+
 // The signed-in shell (menus, tabs, settings drawer, realtime) loads after sign-in: the login page needs none of it.
-const LayoutShell = lazy(() =>
-  import('./layout/layout-shell.tsx').then((module) => ({ default: module.LayoutShell })),
+const LayoutShell = lazy(
+  withPageLocales(() =>
+    Promise.all([import('./layout/layout-shell.tsx'), loadMenuPage()]).then(([module]) => ({
+      default: module.LayoutShell,
+    })),
+  ),
 );
-const LoginPage = lazy(() => import('../features/auth/login.page.tsx'));
-const ScanConfirmPage = lazy(() => import('../features/auth/scan-confirm.page.tsx'));
-const RowConfirmPage = lazy(() => import('../features/diy-confirm/row-confirm.page.tsx'));
+const loadLoginPage = () => import('../features/auth/login.page.tsx');
+const LoginPage = lazy(loadLoginPage);
+
+/** Starts fetching the login page while the first language loads, instead of after the first render. */
+export function preloadFirstPage(pathname: string): void {
+  if (pathname === '/login') void loadLoginPage();
+}
+const ScanConfirmPage = lazy(withPageLocales(() => import('../features/auth/scan-confirm.page.tsx')));
+const RowConfirmPage = lazy(withPageLocales(() => import('../features/diy-confirm/row-confirm.page.tsx')));
+// antd's Result with its drawings: only when such a page is shown.
+const NoPermissionPage = lazy(() => import('../features/errors/no-permission.page.tsx'));
+const NotFoundPage = lazy(() => import('../features/errors/not-found.page.tsx'));
 const ROW_CONFIRM_PATH = '/diyReport/rowConfirm';
 
 /** Directories that name a redirect (e.g. `/system` → `/system/user`). */
@@ -48,7 +68,7 @@ function StandalonePage({
   }, [title]);
   return (
     <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      {children}
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
     </div>
   );
 }

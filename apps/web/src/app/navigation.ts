@@ -1,4 +1,4 @@
-import { LOGIN_TYPE_ENTERPRISE } from '@shuzhi/contracts/auth';
+import { LOGIN_TYPE_ENTERPRISE } from '@shuzhi/contracts/sign-in';
 import { storageKey } from '../platform/storage/storage.ts';
 
 /** Pages that open without a login (SPEC §2). */

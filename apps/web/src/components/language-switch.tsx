@@ -1,37 +1,53 @@
 import { TranslationOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UI_LANGUAGES } from '../platform/i18n/language.ts';
-import { type UiLanguage, useThemeStore } from '../platform/theme/theme.store.ts';
+import { useLanguageStore } from '../platform/i18n/i18n.ts';
+import { useThemeStore } from '../platform/theme/theme.store.ts';
+
+// The drop-down (antd Menu) is not among the login page's first scripts: it is fetched when the pointer or
+// the focus reaches the switch, and shown from the first click on.
+const loadLanguageMenu = () => import('./language-menu.tsx');
+const LanguageMenu = lazy(loadLanguageMenu);
 
 export function LanguageSwitch({ className, color }: { className?: string; color?: string }) {
   const { t } = useTranslation();
   const language = useThemeStore((state) => state.globalI18n);
-  const update = useThemeStore((state) => state.update);
-  return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [language],
-        items: UI_LANGUAGES.map((code) => ({
-          key: code,
-          label: <span data-testid={`language-option-${code}`}>{t(`languages.${code}`)}</span>,
-        })),
-        onClick: ({ key }) => update({ globalI18n: key as UiLanguage }),
+  // A chosen language shows once its texts are in; the button spins meanwhile.
+  const switching = useLanguageStore((state) => state.loading !== null);
+  const [menu, setMenu] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const focused = useRef(false);
+  const button = (
+    <Button
+      ref={buttonRef}
+      type="text"
+      className={className}
+      style={color ? { color } : undefined}
+      icon={<TranslationOutlined />}
+      loading={switching}
+      aria-label={t('layout.language')}
+      title={t('layout.language')}
+      data-testid="language-switch"
+      onPointerEnter={() => void loadLanguageMenu()}
+      onFocus={() => {
+        focused.current = true;
+        void loadLanguageMenu();
       }}
+      onBlur={() => {
+        focused.current = false;
+      }}
+      onClick={() => setMenu(true)}
     >
-      <Button
-        type="text"
-        className={className}
-        style={color ? { color } : undefined}
-        icon={<TranslationOutlined />}
-        aria-label={t('layout.language')}
-        title={t('layout.language')}
-        data-testid="language-switch"
-      >
-        {t(`languages.${language}`)}
-      </Button>
-    </Dropdown>
+      {t(`languages.${language}`)}
+    </Button>
+  );
+  if (!menu) return button;
+  return (
+    <Suspense fallback={button}>
+      <LanguageMenu button={buttonRef} focus={focused.current}>
+        {button}
+      </LanguageMenu>
+    </Suspense>
   );
 }

@@ -1,16 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
-import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { autoLoginRequest } from '../../features/auth/auto-login.ts';
 import { AutoLoginGate } from '../../features/auth/auto-login-gate.tsx';
-import { UnauthorizedError } from '../../platform/http/http-client.ts';
-import { useSessionStore } from '../../platform/session/session.store.ts';
-import { loadSession } from '../../platform/session/session-loader.ts';
 import { hasValidSession, sessionLoginType } from '../../platform/session/session-state.ts';
 import { homeTarget, loginTarget } from '../navigation.ts';
+
+// Only signed-in users boot a session (and may see its failure page): not part of the login page's scripts.
+const SessionBoot = lazy(() =>
+  import('./session-boot.tsx').then((module) => ({ default: module.SessionBoot })),
+);
 
 /** Unknown users go to /login (SPEC §2); signed-in users get their session loaded before the shell renders. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -23,37 +22,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (!hasValidSession()) {
     return <Navigate to={loginTarget(params.get('openType'), location.pathname + location.search)} replace />;
   }
-  return <SessionBoot>{children}</SessionBoot>;
-}
-
-function SessionBoot({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const loaded = useSessionStore((state) => state.userInfo !== null);
-  const query = useQuery({
-    queryKey: ['session', 'boot'],
-    queryFn: async () => {
-      await loadSession();
-      return true;
-    },
-    enabled: !loaded,
-    retry: (count, error) => !(error instanceof UnauthorizedError) && count < 1,
-    gcTime: 0,
-  });
-  if (loaded) return children;
-  if (query.isError && !(query.error instanceof UnauthorizedError)) {
-    return (
-      <Result
-        status="warning"
-        title={query.error.message}
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
-  }
-  return <PageLoading fullscreen />;
+  return (
+    <Suspense fallback={<PageLoading fullscreen />}>
+      <SessionBoot>{children}</SessionBoot>
+    </Suspense>
+  );
 }
 
 /** A signed-in user opening /login goes home (SPEC §2). Checked once, so the login flow can finish its dialog. */

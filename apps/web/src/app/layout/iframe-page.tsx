@@ -50,7 +50,7 @@ export function IframePage({ link, title }: { link: string; title: string }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const height = useFillHeight(frame);
   const [loaded, setLoaded] = useState(false);
-  const src = resolveFrameLink(link, http.axios.defaults.baseURL);
+  const src = resolveFrameLink(link, http.baseURL);
   return (
     <Spin spinning={!loaded} delay={200}>
       <iframe

@@ -7,10 +7,15 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Skeleton, Tabs, Typography, theme } from 'antd';
+import { Button, Form, Skeleton, Spin, Tabs, theme } from 'antd';
+// The two inputs the form shows, without the rest of antd's Input family (text area, OTP, search).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import {
   type CSSProperties,
   type KeyboardEvent,
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useMemo,
@@ -22,15 +27,23 @@ import { useSearchParams } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
-import { encryptPassword } from '../../platform/crypto/password-cipher.ts';
 import { hasErrorCode } from '../../platform/http/http-client.ts';
 import { useBranding } from '../../platform/profile/profile.ts';
 import { sessionApi } from '../../platform/session/session.api.ts';
 import { captchaSrc, loginApi } from './login.api.ts';
 import styles from './login.module.css';
-import { PhoneLoginForm } from './phone-login-form.tsx';
-import { ScanLoginPanel } from './scan-login-panel.tsx';
 import { type LoginContext, useLoginFlow } from './use-login-flow.ts';
+
+// The other sign-in modes load when their tab is opened; most users sign in with account and password.
+const PhoneLoginForm = lazy(() =>
+  import('./phone-login-form.tsx').then((module) => ({ default: module.PhoneLoginForm })),
+);
+const ScanLoginPanel = lazy(() =>
+  import('./scan-login-panel.tsx').then((module) => ({ default: module.ScanLoginPanel })),
+);
+
+/** SM2 for the password (sm-crypto): fetched while the password is typed, not with the page. */
+const loadCipher = () => import('../../platform/crypto/password-cipher.ts');
 
 type LoginMode = 'account' | 'phone' | 'scan';
 
@@ -102,6 +115,7 @@ export default function LoginPage() {
       setSubmitting(true);
       try {
         const loginType = numberParam(params.get('type') ?? params.get('systemType'));
+        const { encryptPassword } = await loadCipher();
         const result = await loginApi.login({
           account: values.account.trim(),
           password: encryptPassword(values.password, config.data.publicKey),
@@ -179,14 +193,17 @@ export default function LoginPage() {
       <Form.Item
         name="password"
         rules={[{ required: true, message: t('login.passwordRequired') }]}
-        extra={capsLock ? <Typography.Text type="warning">{t('login.capsLock')}</Typography.Text> : undefined}
+        extra={
+          capsLock ? <span style={{ color: token.colorWarningText }}>{t('login.capsLock')}</span> : undefined
+        }
       >
-        <Input.Password
+        <Password
           prefix={<LockOutlined />}
           placeholder={t('login.passwordPlaceholder')}
           autoComplete="current-password"
           maxLength={64}
           onKeyUp={onPasswordKey}
+          onFocus={() => void loadCipher()}
           data-testid="login-password"
         />
       </Form.Item>
@@ -298,13 +315,22 @@ export default function LoginPage() {
               {
                 key: 'phone',
                 label: t('login.tabPhone'),
-                children: <PhoneLoginForm context={loginContext} onLoggedIn={completeLogin} />,
+                children: (
+                  <Suspense fallback={<Spin className={styles.modeLoading} />}>
+                    <PhoneLoginForm context={loginContext} onLoggedIn={completeLogin} />
+                  </Suspense>
+                ),
               },
               {
                 key: 'scan',
                 label: t('login.tabScan'),
                 // Mounted only while open: leaving the tab stops the polling.
-                children: mode === 'scan' ? <ScanLoginPanel onTokens={onScanTokens} /> : null,
+                children:
+                  mode === 'scan' ? (
+                    <Suspense fallback={<Spin className={styles.modeLoading} />}>
+                      <ScanLoginPanel onTokens={onScanTokens} />
+                    </Suspense>
+                  ) : null,
               },
             ]}
           />

@@ -1,6 +1,6 @@
 import { MessageOutlined, MobileOutlined } from '@ant-design/icons';
 import type { LoginResult } from '@shuzhi/contracts/auth';
-import { SMS_CODE_LENGTH, SMS_RESEND_SECONDS } from '@shuzhi/contracts/login-modes';
+import { SMS_CODE_LENGTH, SMS_RESEND_SECONDS } from '@shuzhi/contracts/sign-in';
 import { MOBILE_PATTERN } from '@shuzhi/contracts/validators';
 import { Button, Form, Input } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 import { CheckCircleFilled, ReloadOutlined } from '@ant-design/icons';
 import type { LoginResult } from '@shuzhi/contracts/auth';
-import { SCAN_LOGIN_POLL_MS } from '@shuzhi/contracts/login-modes';
+import { SCAN_LOGIN_POLL_MS } from '@shuzhi/contracts/sign-in';
 import { Button, QRCode, type QRCodeProps, Spin, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
-import { type AxiosAdapter, AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { describe, expect, it, vi } from 'vitest';
+import { type AxiosAdapter, AxiosError, type AxiosResponse } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/i18n.ts';
 import {
   createHttpClient,
@@ -13,6 +13,9 @@ import {
 
 type Answer = { status?: number; statusText?: string; data?: unknown; headers?: Record<string, string> };
 
+/** A request as the client sent it, through fetch (JSON calls) or axios (`request`). */
+type Sent = { url: string; method: string; headers: Headers; body: unknown; timeout?: number };
+
 function jwt(payload: Record<string, unknown>): string {
   const encode = (value: unknown) =>
     btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -20,15 +23,44 @@ function jwt(payload: Record<string, unknown>): string {
 }
 
 function setup(
-  answer: Answer | ((config: InternalAxiosRequestConfig) => Answer | Promise<never>),
+  answer: Answer | ((sent: Sent, signal?: AbortSignal) => Answer | Promise<never>),
   access: string | null = null,
   refresh: string | null = null,
 ) {
-  const seen: InternalAxiosRequestConfig[] = [];
+  const seen: Sent[] = [];
   const store = { access, refresh };
+  const reply = (sent: Sent, signal?: AbortSignal) => {
+    seen.push(sent);
+    return typeof answer === 'function' ? answer(sent, signal) : answer;
+  };
+  const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const value = await reply(
+      {
+        url: String(input),
+        method: init?.method ?? 'GET',
+        headers: new Headers(init?.headers),
+        body: init?.body,
+      },
+      init?.signal ?? undefined,
+    );
+    const body = typeof value.data === 'string' ? value.data : JSON.stringify(value.data ?? '');
+    return new Response(body, {
+      status: value.status ?? 200,
+      statusText: value.statusText ?? 'OK',
+      headers: value.headers ?? {},
+    });
+  };
   const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    const value = typeof answer === 'function' ? await answer(config) : answer;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(config.headers.toJSON()))
+      if (typeof value === 'string') headers.set(name, value);
+    const value = await reply({
+      url: config.url ?? '',
+      method: (config.method ?? 'get').toUpperCase(),
+      headers,
+      body: config.data,
+      timeout: config.timeout,
+    });
     return {
       data: value.data,
       status: value.status ?? 200,
@@ -51,6 +83,7 @@ function setup(
     text: (key: 'timeout' | 'network' | 'notFound') => i18n.t(`http.${key}`, { lng: 'zh-CN' }),
     notifyError: vi.fn(),
     onUnauthorized: vi.fn(),
+    fetch: fakeFetch as typeof fetch,
     adapter,
   };
   return { client: createHttpClient(deps), deps, seen, store };
@@ -65,6 +98,10 @@ const envelope = (code: unknown, extra: Record<string, unknown> = {}) => ({
   time: '2026-11-21 10:00:00',
   errors: null,
   ...extra,
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('http client envelope rules', () => {
@@ -130,24 +167,30 @@ describe('http client envelope rules', () => {
     expect(second.deps.notifyError).toHaveBeenCalledWith('Request Error.');
   });
 
-  it('names a timeout 网络超时', async () => {
-    const { client, deps } = setup((config) =>
-      Promise.reject(new AxiosError(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`, 'ECONNABORTED', config)),
+  it('names a call unanswered after 180 s 网络超时', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { client, deps } = setup(
+      (_sent, signal) =>
+        new Promise<never>((_resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(signal.reason));
+        }),
     );
-    await expect(client.get('/api/x')).rejects.toThrow('网络超时');
+    const outcome = client.get('/api/x').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(deps.notifyError).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toEqual(new HttpError('网络超时'));
     expect(deps.notifyError).toHaveBeenCalledWith('网络超时');
   });
 
   it('names a network failure 网络连接错误', async () => {
-    const { client } = setup((config) =>
-      Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK', config)),
-    );
+    const { client } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(client.get('/api/x')).rejects.toThrow('网络连接错误');
   });
 
   it('names any other failure without an answer 接口路径找不到', async () => {
-    const { client } = setup((config) =>
-      Promise.reject(new AxiosError('socket hang up', 'ECONNRESET', config)),
+    const { client } = setup(() =>
+      Promise.reject(new DOMException('The operation was aborted.', 'AbortError')),
     );
     await expect(client.get('/api/x')).rejects.toThrow('接口路径找不到');
   });
@@ -160,14 +203,24 @@ describe('http client envelope rules', () => {
 });
 
 describe('http client tokens and headers', () => {
-  it('sends Bearer, Accept-Language and a 180 s timeout', async () => {
+  it('sends Bearer and Accept-Language', async () => {
     const access = jwt({ exp: Math.floor(Date.now() / 1000) + 3600 });
     const { client, seen } = setup({ data: envelope(200) }, access, 'refresh-1');
     await client.get('/api/x');
     expect(seen[0].headers.get('Authorization')).toBe(`Bearer ${access}`);
     expect(seen[0].headers.get('Accept-Language')).toBe('zh-CN');
-    expect(seen[0].headers.get('X-Authorization')).toBeUndefined();
-    expect(seen[0].timeout).toBe(180000);
+    expect(seen[0].headers.get('X-Authorization')).toBeNull();
+  });
+
+  it('sends a body as JSON, and none without one', async () => {
+    const { client, seen } = setup({ data: envelope(200) });
+    await client.put('/api/x', { name: '街道', ids: [1, 2] });
+    await client.post('/api/sysAuth/logout');
+    expect(seen[0].method).toBe('PUT');
+    expect(seen[0].headers.get('Content-Type')).toBe('application/json;charset=utf-8');
+    expect(JSON.parse(seen[0].body as string)).toEqual({ name: '街道', ids: [1, 2] });
+    expect(seen[1].body).toBeUndefined();
+    expect(seen[1].headers.get('Content-Type')).toBeNull();
   });
 
   it('adds X-Authorization with the refresh token once the access token expired', async () => {
@@ -202,7 +255,8 @@ describe('http client tokens and headers', () => {
     const { client, seen } = setup({ data: envelope(200) });
     await client.get('/api/sysOrg/list', { Name: '街道', Code: '', Type: null, filter: { a: 1, b: '' } });
     expect(seen[0].url).toBe('/api/sysOrg/list?Name=%E8%A1%97%E9%81%93&filter%5Ba%5D=1');
-    expect(seen[0].data).toBeUndefined();
+    expect(seen[0].method).toBe('GET');
+    expect(seen[0].body).toBeUndefined();
   });
 
   it('does not reload for sign-out calls answered with invalid_token', async () => {
@@ -242,5 +296,52 @@ describe('refusals', () => {
     expect(refusalOf(JSON.stringify({ code: 500 }), '导出失败').message).toBe('导出失败');
     const garbled = refusalOf('<html>', '导出失败');
     expect([garbled.message, garbled.code]).toEqual(['导出失败', undefined]);
+  });
+});
+
+describe('http client request (axios, for uploads and files)', () => {
+  it('sends Bearer, the refresh token once expired, Accept-Language and a 180 s timeout', async () => {
+    const access = jwt({ exp: Math.floor(Date.now() / 1000) - 10 });
+    const { client, seen } = setup({ data: envelope(200, { result: 7 }) }, access, 'refresh-1');
+    await expect(client.request({ method: 'post', url: '/api/upload', data: 'bytes' })).resolves.toBe(7);
+    expect(seen[0].headers.get('Authorization')).toBe(`Bearer ${access}`);
+    expect(seen[0].headers.get('X-Authorization')).toBe('Bearer refresh-1');
+    expect(seen[0].headers.get('Accept-Language')).toBe('zh-CN');
+    expect(seen[0].timeout).toBe(180000);
+  });
+
+  it('turns a GET body into a query string', async () => {
+    const { client, seen } = setup({ data: envelope(200) });
+    await client.request({ method: 'get', url: '/api/file', data: { id: 3, name: '' } });
+    expect(seen[0].url).toBe('/api/file?id=3');
+    expect(seen[0].body).toBeUndefined();
+  });
+
+  it('applies the envelope and token rules', async () => {
+    const { client, deps } = setup({
+      data: envelope('D0008', { message: '验证码错误' }),
+      headers: { 'access-token': 'new-a', 'x-access-token': 'new-r' },
+    });
+    await expect(client.request({ method: 'get', url: '/api/x' })).rejects.toThrow('验证码错误');
+    expect(deps.notifyError).toHaveBeenCalledWith('验证码错误');
+    expect(deps.tokens.save).toHaveBeenCalledWith('new-a', 'new-r');
+  });
+
+  it('names a timeout 网络超时', async () => {
+    const { client, deps } = setup(() =>
+      Promise.reject(new AxiosError(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`, 'ECONNABORTED')),
+    );
+    await expect(client.request({ url: '/api/x' })).rejects.toThrow('网络超时');
+    expect(deps.notifyError).toHaveBeenCalledWith('网络超时');
+  });
+
+  it('names a network failure 网络连接错误', async () => {
+    const { client } = setup(() => Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK')));
+    await expect(client.request({ url: '/api/x' })).rejects.toThrow('网络连接错误');
+  });
+
+  it('names any other failure without an answer 接口路径找不到', async () => {
+    const { client } = setup(() => Promise.reject(new AxiosError('socket hang up', 'ECONNRESET')));
+    await expect(client.request({ url: '/api/x' }, { silent: true })).rejects.toThrow('接口路径找不到');
   });
 });

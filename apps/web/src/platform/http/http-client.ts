@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@shuzhi/contracts/errors';
-import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, isAxiosError } from 'axios';
+import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import {
   classifyTransportError,
   decideResponse,
@@ -88,7 +88,9 @@ export type HttpClientDeps = {
   notifyError(message: string): void;
   /** Clears tokens and session and reloads the app (which lands on /login). */
   onUnauthorized(): void;
-  /** Replaced in tests to answer without a network. */
+  /** Replaced in tests to answer without a network: JSON calls. */
+  fetch?: typeof fetch;
+  /** Replaced in tests to answer without a network: `request` (uploads, files). */
   adapter?: AxiosRequestConfig['adapter'];
 };
 
@@ -100,38 +102,72 @@ type RequestOptions = {
 };
 
 export type HttpClient = {
+  /** Uploads with progress, files as blobs, own headers or timeouts: through axios, fetched on first use. */
   request<T>(config: AxiosRequestConfig, options?: RequestOptions): Promise<T>;
   get<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
   post<T>(url: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(url: string, body?: unknown, options?: RequestOptions): Promise<T>;
   delete<T>(url: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  axios: AxiosInstance;
+  baseURL: string;
 };
 
-export function createHttpClient(deps: HttpClientDeps): HttpClient {
-  const instance = axios.create({
-    baseURL: deps.baseURL,
-    timeout: REQUEST_TIMEOUT_MS,
-    headers: { 'Content-Type': 'application/json;charset=utf-8' },
-    // Every status reaches the envelope rules, so HTTP and body outcomes are decided in one place.
-    validateStatus: () => true,
-    adapter: deps.adapter,
-  });
+/** What came back, whichever way it was fetched. */
+type Answer = { status: number; statusText: string; headers: Record<string, unknown>; data: unknown };
 
-  instance.interceptors.request.use((config) => {
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+const JSON_CONTENT_TYPE = 'application/json;charset=utf-8';
+const ACCEPT = 'application/json, text/plain, */*';
+
+/** A body as axios reads it by default: JSON when it parses, the text otherwise. */
+function parseBody(text: string): unknown {
+  if (text === '') return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** One fetch, given up after REQUEST_TIMEOUT_MS (a `TimeoutError`), its body read and parsed. */
+async function fetchAnswer(send: typeof fetch, target: string, init: RequestInit): Promise<Answer> {
+  const abort = new AbortController();
+  const timer = setTimeout(
+    () => abort.abort(new DOMException(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`, 'TimeoutError')),
+    REQUEST_TIMEOUT_MS,
+  );
+  try {
+    const response = await send(target, { ...init, signal: abort.signal });
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      headers: Object.fromEntries(response.headers.entries()),
+      data: parseBody(await response.text()),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * JSON calls (`get`, `post`, `put`, `delete`: nearly all) go through the browser's fetch, so the login page
+ * and most screens load no HTTP library; `request` takes axios's request config and loads axios on first
+ * use. Both end in the same envelope and token rules (SPEC §8, `envelope.ts`).
+ */
+export function createHttpClient(deps: HttpClientDeps): HttpClient {
+  const send = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  /** Authorization (and the refresh token once the access token expired) and the UI language. */
+  function sessionHeaders(): Record<string, string> {
+    const headers: Record<string, string> = { 'Accept-Language': deps.language() };
     const access = deps.tokens.access();
     if (access) {
-      config.headers.set('Authorization', `Bearer ${access}`);
+      headers.Authorization = `Bearer ${access}`;
       const refresh = deps.tokens.refresh();
-      if (refresh && isJwtExpired(access)) config.headers.set('X-Authorization', `Bearer ${refresh}`);
+      if (refresh && isJwtExpired(access)) headers['X-Authorization'] = `Bearer ${refresh}`;
     }
-    config.headers.set('Accept-Language', deps.language());
-    if ((config.method ?? 'get').toLowerCase() === 'get' && config.data && typeof config.data === 'object') {
-      config.url = appendQuery(config.url ?? '', config.data as Record<string, unknown>);
-      config.data = undefined;
-    }
-    return config;
-  });
+    return headers;
+  }
 
   let unauthorizedHandled = false;
   const unauthorized = (): never => {
@@ -143,9 +179,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     throw new UnauthorizedError();
   };
 
-  function settle(response: AxiosResponse, options: RequestOptions): unknown {
-    const tokenDecision = decideTokenHeaders(response.headers as Record<string, unknown>);
-    const decision = decideResponse(response.status, response.statusText, response.data);
+  function settle(answer: Answer, options: RequestOptions): unknown {
+    const tokenDecision = decideTokenHeaders(answer.headers);
+    const decision = decideResponse(answer.status, answer.statusText, answer.data);
     if (options.signingOut)
       return decision.kind === 'result' || decision.kind === 'passthrough' ? decision.value : undefined;
     if (tokenDecision.kind === 'invalid') return unauthorized();
@@ -162,28 +198,101 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
   }
 
-  async function request<T>(config: AxiosRequestConfig, options: RequestOptions = {}): Promise<T> {
-    let response: AxiosResponse;
+  /** No usable answer arrived (timeout, network, …). */
+  function failed(error: Parameters<typeof classifyTransportError>[0], options: RequestOptions): never {
+    const failure = classifyTransportError(error);
+    if (failure.kind === 'unauthorized') return unauthorized();
+    const message = failure.kind === 'status' ? (failure.statusText ?? '') : deps.text(failure.kind);
+    if (!options.silent) deps.notifyError(message);
+    throw new HttpError(message);
+  }
+
+  async function call<T>(
+    method: Method,
+    url: string,
+    body: unknown,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { Accept: ACCEPT, ...sessionHeaders() };
+    let target = `${deps.baseURL}${url}`;
+    let payload: string | undefined;
+    if (method === 'get') {
+      if (body && typeof body === 'object') target = appendQuery(target, body as Record<string, unknown>);
+    } else if (body !== undefined) {
+      headers['Content-Type'] = JSON_CONTENT_TYPE;
+      payload = JSON.stringify(body);
+    }
+    let answer: Answer;
     try {
-      response = await instance.request(config);
+      answer = await fetchAnswer(send, target, { method: method.toUpperCase(), headers, body: payload });
+    } catch (error) {
+      if (options.signingOut) return undefined as T;
+      const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+      return failed(
+        {
+          message: error instanceof Error ? error.message : String(error),
+          code: name === 'TimeoutError' ? 'ETIMEDOUT' : name === 'TypeError' ? 'ERR_NETWORK' : undefined,
+        },
+        options,
+      );
+    }
+    return settle(answer, options) as T;
+  }
+
+  let axiosInstance: Promise<{ instance: AxiosInstance; isAxiosError: (error: unknown) => boolean }> | null =
+    null;
+  function loadAxios() {
+    axiosInstance ??= import('axios').then(({ default: axios }) => {
+      const instance = axios.create({
+        baseURL: deps.baseURL,
+        timeout: REQUEST_TIMEOUT_MS,
+        headers: { 'Content-Type': JSON_CONTENT_TYPE },
+        // Every status reaches the envelope rules, so HTTP and body outcomes are decided in one place.
+        validateStatus: () => true,
+        adapter: deps.adapter,
+      });
+      instance.interceptors.request.use((config) => {
+        for (const [name, value] of Object.entries(sessionHeaders())) config.headers.set(name, value);
+        if (
+          (config.method ?? 'get').toLowerCase() === 'get' &&
+          config.data &&
+          typeof config.data === 'object'
+        ) {
+          config.url = appendQuery(config.url ?? '', config.data as Record<string, unknown>);
+          config.data = undefined;
+        }
+        return config;
+      });
+      return { instance, isAxiosError: axios.isAxiosError };
+    });
+    return axiosInstance;
+  }
+
+  async function request<T>(config: AxiosRequestConfig, options: RequestOptions = {}): Promise<T> {
+    const { instance, isAxiosError } = await loadAxios();
+    let answer: Answer;
+    try {
+      const response = await instance.request(config);
+      answer = {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers as Record<string, unknown>,
+        data: response.data,
+      };
     } catch (error) {
       if (!isAxiosError(error)) throw error;
-      const failure = classifyTransportError(error);
       if (options.signingOut) return undefined as T;
-      if (failure.kind === 'unauthorized') return unauthorized();
-      const message = failure.kind === 'status' ? (failure.statusText ?? '') : deps.text(failure.kind);
-      if (!options.silent) deps.notifyError(message);
-      throw new HttpError(message);
+      return failed(error as Parameters<typeof classifyTransportError>[0], options);
     }
-    return settle(response, options) as T;
+    return settle(answer, options) as T;
   }
 
   return {
     request,
-    get: (url, params, options) => request({ method: 'get', url, data: params }, options),
-    post: (url, body, options) => request({ method: 'post', url, data: body }, options),
-    put: (url, body, options) => request({ method: 'put', url, data: body }, options),
-    delete: (url, body, options) => request({ method: 'delete', url, data: body }, options),
-    axios: instance,
+    get: (url, params, options) => call('get', url, params, options),
+    post: (url, body, options) => call('post', url, body, options),
+    put: (url, body, options) => call('put', url, body, options),
+    delete: (url, body, options) => call('delete', url, body, options),
+    baseURL: deps.baseURL,
   };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { i18n, messages } from './i18n.ts';
+import { i18n, loadAllTexts } from './i18n.ts';
 import { type TextKey, textOf } from './text-key.ts';
 
 // Every text: the platform's locale files and each feature's own `*.locale.ts`.
-const { 'zh-CN': zhCN, en, 'zh-TW': zhTW } = messages;
+const { 'zh-CN': zhCN, en, 'zh-TW': zhTW } = await loadAllTexts();
 
 // The keys walked out of the texts themselves, so each names a text.
 function keys(value: unknown, prefix = ''): TextKey[] {
