@@ -142,6 +142,26 @@ describe('report review and the recycle bin', () => {
     await bothSizes(page, 'diy-audit-list');
   });
 
+  it('shows the whole status tag beside the fixed 操作 column at 1366', async () => {
+    const { page } = reviewer;
+    // All forms listed: the widest table, with the form's name.
+    await page.getByTestId('audit-form-all').click();
+    const first = page.getByTestId('audit-table').locator('tbody tr.ant-table-row').first();
+    await first.getByTestId('audit-review').waitFor();
+    await settled(page);
+    const status = first.getByTestId('diy-record-status');
+    await expect(status.textContent()).resolves.toBe('待审核');
+    const tag = await status.boundingBox();
+    const actions = await first.getByTestId('audit-review').locator('xpath=ancestor::td[1]').boundingBox();
+    if (!tag || !actions) throw new Error('no status tag or 操作 cell');
+    expect(tag.x + tag.width).toBeLessThanOrEqual(actions.x);
+    await screenshot(page, 'diy-audit-all-forms-1366');
+    await page.getByTestId(`audit-form-${formId}`).click();
+    await expect
+      .poll(() => page.getByTestId('audit-table').locator('tbody tr.ant-table-row').count())
+      .toBe(3);
+  });
+
   it('returns a record: the comment is required, then it leaves the pending list', async () => {
     const { page } = reviewer;
     await row(page, records.returned.dataNo).getByTestId('audit-review').click();
@@ -361,5 +381,30 @@ describe('report review and the recycle bin', () => {
     await expect(binRow(page, records.orphan.dataNo).count()).resolves.toBe(0);
     await page.mouse.move(10, 700);
     await bothSizes(page, 'diy-recycle-after');
+  });
+
+  it('names a deleted record by its values’ labels, not their stored codes', async () => {
+    const { page } = admin;
+    // The seeded draft of 马晓东 (qyfiller): 外滩分公司, of the type 分公司 (stored as `branch`).
+    const forms = await call<{ value: number; label: string }[]>(page, 'GET', '/api/diyTable/select');
+    const enterprise = forms.find((f) => f.label === '企业基本情况登记表');
+    if (!enterprise) throw new Error('the seeded 企业基本情况登记表 is missing');
+    const list = await call<{ id: number; values: Record<string, unknown> }[]>(
+      page,
+      'GET',
+      `/api/diyData/${enterprise.value}/list`,
+    );
+    const draft = list.find((r) => String(r.values.name).endsWith('外滩分公司'));
+    if (!draft) throw new Error('the seeded draft 外滩分公司 is missing');
+    await call(page, 'DELETE', `/api/diyData/${enterprise.value}/delete`, { ids: [draft.id] });
+
+    await page.getByTestId('recycle-refresh').click();
+    const deleted = binRow(page, '外滩分公司');
+    await deleted.waitFor();
+    const summary = deleted.locator('td').nth(3);
+    await expect(summary.textContent()).resolves.toBe(
+      '2026-11-20 / 上海黄浦数智科技有限公司外滩分公司 / 分公司',
+    );
+    await screenshot(page, 'diy-recycle-labels-1366');
   });
 });

@@ -2,7 +2,7 @@ import { FIELD_TYPES, type FormDesign } from '@shuzhi/contracts/diy-form';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
-import { apiCall, type Browser, firstSignIn, openBrowser, screenshot, tokenOf } from './support.ts';
+import { apiCall, type Browser, firstSignIn, openBrowser, screenshot, settled, tokenOf } from './support.ts';
 
 const TITLE = '辖区企业安全生产情况登记表';
 
@@ -213,5 +213,28 @@ describe('表单设计: building a form in the designer', () => {
     await versionView.getByText('V1 设计（只读）').waitFor();
     await versionView.getByTestId('diy-field-formula1').waitFor();
     await screenshot(page, 'diy-designer-version-1366');
+  });
+
+  it('keeps inputs usable and labels whole in a four-column row at 1366', async () => {
+    const { page } = admin;
+    const forms = await call<{ value: number; label: string }[]>('GET', '/api/diyTable/select');
+    const population = forms.find((f) => f.label === '社区人口月报');
+    if (!population) throw new Error('the seeded 社区人口月报 is missing');
+    await page.goto(`${shuzhi.baseUrl}/diyTable/design?id=${population.value}`);
+    const born = page.getByTestId('designer-field-born');
+    await born.waitFor();
+    await born.scrollIntoViewIfNeeded();
+    await settled(page);
+    // 出生, 死亡, 迁入, 迁出 share one row: each input keeps a usable width under its label.
+    for (const id of ['born', 'died', 'movein', 'moveout']) {
+      const card = page.getByTestId(`designer-field-${id}`);
+      const input = await card.locator('[class*="mockInput"]').boundingBox();
+      expect(input?.width ?? 0, id).toBeGreaterThanOrEqual(120);
+    }
+    // A three-column label is shown whole, not cut: 老年人口占比（%）.
+    const label = page.getByTestId('designer-field-elderrate').locator('[class*="labelText"]');
+    await expect(label.textContent()).resolves.toBe('老年人口占比（%）');
+    await expect(label.evaluate((el) => el.scrollWidth <= el.clientWidth)).resolves.toBe(true);
+    await screenshot(page, 'diy-designer-four-columns-1366');
   });
 });

@@ -7,6 +7,7 @@ import {
   openBrowser,
   openFromTopMenu,
   screenshot,
+  settled,
 } from './support.ts';
 
 const TITLE = '关于开展防汛安全大检查的通知';
@@ -42,7 +43,10 @@ describe('a notice reaches a signed-in user live', () => {
     await page.getByTestId('notice-table').waitFor();
     await page.getByTestId('notice-add').click();
     const drawer = page.getByTestId('notice-editor');
-    await drawer.waitFor();
+    await drawer.getByTestId('notice-field-content-content').waitFor();
+    // Nothing typed yet: no field is marked wrong before the person has touched it.
+    await settled(page);
+    await expect(drawer.locator('.ant-form-item-explain-error').count()).resolves.toBe(0);
     await drawer.getByTestId('notice-field-title').fill(TITLE);
     await drawer.getByTestId('notice-audience-4').click();
     await chooseOption(

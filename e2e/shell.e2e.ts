@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, baseUrl, firstSignIn, openBrowser, screenshot } from './support.ts';
+import { type Browser, baseUrl, firstSignIn, openBrowser, screenshot, settled } from './support.ts';
 
 describe('the shell on a large screen', () => {
   let browser: Browser;
@@ -53,5 +53,45 @@ describe('the shell on a large screen', () => {
     await page.getByTestId('not-found-page').waitFor();
     await page.getByTestId('back-home').click();
     await page.waitForURL(/\/dashboard$/);
+  });
+});
+
+describe('the shell in English at 1366', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    await firstSignIn(browser.page, 'fgwleader');
+    // Half past noon today in the browser's time zone (Shanghai), the band the Chinese greeting calls 中午;
+    // the home page is loaded again under it.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    await browser.page.clock.setFixedTime(new Date(`${today}T12:30:00+08:00`));
+    await browser.page.goto(`${baseUrl()}/dashboard`);
+    await browser.page.getByTestId('language-switch').click();
+    await browser.page.getByTestId('language-option-en').click();
+    await browser.page.getByTestId('dashboard-greeting').getByText('Good', { exact: false }).waitFor();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('greets as English speakers do, shows the whole system title, and writes English colons', async () => {
+    const { page } = browser;
+    await expect(page.getByTestId('dashboard-greeting').textContent()).resolves.toBe(
+      'Good afternoon, 刘志强',
+    );
+    const title = page.getByTestId('layout-system-name');
+    await expect(title.textContent()).resolves.toBe('Shuzhi Huangpu Reporting Platform');
+    await settled(page);
+    await expect(
+      title.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 2),
+    ).resolves.toBe(true);
+    // "Account: fgwleader": the colon sits on the word, as in English, not spaced like a full-width one.
+    const label = page.locator('.ant-descriptions-item-label', { hasText: 'Account' }).first();
+    const colon = await label.evaluate((el) => {
+      const after = getComputedStyle(el, '::after');
+      return { content: after.content, before: after.marginLeft };
+    });
+    expect(colon).toEqual({ content: '":"', before: '0px' });
+    await screenshot(page, 'dashboard-en-1366');
   });
 });

@@ -76,7 +76,7 @@ const SPLIT_PENDING = {
   'apps/web/src/features/job/trigger-fields.tsx:TriggerFields': 179,
   'apps/web/src/features/menu/menu-form.tsx:MenuFormModal': 242,
   'apps/web/src/features/menu/menu.page.tsx:MenuPage': 379,
-  'apps/web/src/features/notice/notice-bell.tsx:NoticeBell': 172,
+  'apps/web/src/features/notice/notice-bell.tsx:NoticeBell': 173,
   'apps/web/src/features/notice/notice-editor.tsx:NoticeEditor': 386,
   'apps/web/src/features/notice/notice-inbox.page.tsx:NoticeInboxPage': 165,
   'apps/web/src/features/notice/notice.page.tsx:NoticePage': 245,

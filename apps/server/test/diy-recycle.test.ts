@@ -293,3 +293,33 @@ describe('purge', () => {
     expect(await recordCount(formId)).toBe(3);
   });
 });
+
+describe('a deleted record’s summary', () => {
+  it('shows chosen options, dictionary values and orgs by their labels, not their stored codes', async () => {
+    const id = await api.ok<number>(leader, 'POST', '/api/diyTable/add', {
+      title: '企业类型测试表',
+      fillers: { all: false, orgIds: [orgId('HPQ-FGW')], roleIds: [], userIds: [], enterprises: false },
+    });
+    const design = {
+      fields: [
+        { id: 'name', type: 'text', label: '企业名称' },
+        {
+          id: 'kind',
+          type: 'select',
+          label: '企业类型',
+          options: { source: 'options', items: [{ value: 'branch', label: '分公司' }] },
+        },
+        { id: 'scale', type: 'radio', label: '规模以上', options: { source: 'dict', dictCode: 'yes_no' } },
+        { id: 'note', type: 'text', label: '备注' },
+      ],
+    };
+    await api.ok(leader, 'PUT', '/api/diyTable/design', { id, design, publish: true });
+    const recordId = await api.ok<number>(staff, 'POST', `/api/diyData/${id}/add`, {
+      values: { name: '外滩分公司', kind: 'branch', scale: '1', note: '第四个值不在摘要里' },
+      submit: false,
+    });
+    await api.ok(leader, 'DELETE', `/api/diyData/${id}/delete`, { ids: [recordId] });
+    const page = await bin(leader, { tableId: id });
+    expect(page.items.map((i) => i.summary)).toEqual(['外滩分公司 / 分公司 / 是']);
+  });
+});

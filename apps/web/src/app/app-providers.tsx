@@ -24,6 +24,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const size = useThemeStore((state) => state.globalComponentSize);
   // antd's own words (date pickers, pagination, empty states) in the language whose texts are loaded.
   const locale = useLanguageStore((state) => state.antd);
+  const language = useLanguageStore((state) => state.locale);
 
   useEffect(() => {
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
@@ -37,6 +38,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
       theme={{
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
         token: { colorPrimary: primary, borderRadius: 6, fontFamily: FONT_FAMILY },
+        components: language === 'en' ? LATIN_COLONS : undefined,
       }}
     >
       <AntdApp className="app-root">
@@ -47,6 +49,15 @@ function ThemedApp({ children }: { children: ReactNode }) {
     </ConfigProvider>
   );
 }
+
+/**
+ * antd spaces the colon after a label like a full-width one (2 px before, 8 px after: "Account ：admin"); in
+ * English the colon sits on the word and a space follows ("Account: admin").
+ */
+const LATIN_COLONS = {
+  Descriptions: { colonMarginLeft: 0, colonMarginRight: 6 },
+  Form: { labelColonMarginInlineStart: 0 },
+};
 
 const FONT_FAMILY =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif";

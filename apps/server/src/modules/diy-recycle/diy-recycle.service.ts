@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
-import { valueFields } from '@shuzhi/contracts/diy-form';
+import { type FormDesign, type RecordValues, valueFields } from '@shuzhi/contracts/diy-form';
 import type {
   recycleActionInputSchema,
   recycleItemSchema,
@@ -30,6 +30,7 @@ import {
   recordReach,
 } from '../../platform/diy/form-access.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { labelsOf } from '../diy-data/diy-record-labels.ts';
 import { assertFilable, recordPeriodState } from '../diy-period/diy-period.service.ts';
 import { columnsAt, versionDesign } from '../diy-table/diy-table.service.ts';
 
@@ -88,17 +89,33 @@ const FORM_SUMMARY = {
 const formSummary = (locale: keyof typeof FORM_SUMMARY, count: number) =>
   format(locale === 'en' && count === 1 ? '{count} record' : FORM_SUMMARY[locale], { count: String(count) });
 
-/** A deleted record's summary: its serial number, or its first text values. */
-async function recordSummary(ctx: AppContext, form: DiyTableTable, row: DataRow): Promise<string | null> {
-  if (row.data_no) return row.data_no;
+type SavedRecord = { design: FormDesign; values: RecordValues };
+
+/** A deleted record's design and values as saved (its version's design), or null without a design. */
+async function savedRecord(ctx: AppContext, form: DiyTableTable, row: DataRow): Promise<SavedRecord | null> {
   const design = await versionDesign(ctx, ctx.db, form.id, row.version);
   if (!design) return null;
   const columns = await columnsAt(ctx, ctx.db, form.id, form.version);
-  const values = fromRow(design, columns, row);
+  return { design, values: fromRow(design, columns, row) };
+}
+
+/**
+ * A deleted record's summary: its serial number, or its first three values as the record page shows them:
+ * coded values (options, dictionaries, orgs, users, regions) by their labels, never the stored codes.
+ */
+function recordSummary(
+  row: DataRow,
+  saved: SavedRecord | null,
+  labelsBy: Map<SavedRecord, Record<string, string>>,
+): string | null {
+  if (row.data_no) return row.data_no;
+  if (!saved) return null;
+  const labels = labelsBy.get(saved) ?? {};
   const texts: string[] = [];
-  for (const field of valueFields(design)) {
-    const value = values[field.id];
-    if (typeof value === 'string' && value.trim() !== '') texts.push(value.trim());
+  for (const field of valueFields(saved.design)) {
+    const value = saved.values[field.id];
+    const text = labels[field.id] ?? (typeof value === 'string' && field.type !== 'richText' ? value : '');
+    if (text.trim() !== '') texts.push(text.trim());
     if (texts.length === 3) break;
   }
   return texts.length > 0 ? texts.join(' / ').slice(0, 200) : null;
@@ -192,14 +209,21 @@ export async function recyclePage(
 
   candidates.sort(newestFirst);
   const slice = candidates.slice((input.page - 1) * input.pageSize, wanted);
+  const saved = await Promise.all(slice.map((c) => (c.row ? savedRecord(ctx, c.form, c.row) : null)));
+  // One look-up of names and dictionary labels for the whole page.
+  const found = saved.filter((record) => record !== null);
+  const labelList = await labelsOf(ctx, found);
+  const labels = new Map(found.map((record, i) => [record, labelList[i] ?? {}]));
   const items: RecycleItem[] = [];
-  for (const c of slice) {
+  for (const [i, c] of slice.entries()) {
     items.push({
       kind: c.kind,
       id: c.id,
       tableId: c.form.id,
       title: c.form.title,
-      summary: c.row ? await recordSummary(ctx, c.form, c.row) : formSummary(locale, c.form.record_count),
+      summary: c.row
+        ? recordSummary(c.row, saved[i] ?? null, labels)
+        : formSummary(locale, c.form.record_count),
       deleteTime: c.deleteTime,
       deleteUserName: c.row ? c.row.delete_user_name : c.form.delete_user_name,
     });

@@ -76,4 +76,3 @@ export function useCrudData<T extends WithId, F extends object>(
   return { paging, sort, onTableChange, selected, setSelected, body, query, rows, total, search, reset };
 }
 
-type CrudData<T extends WithId> = Omit<ReturnType<typeof useCrudData<T, object>>, 'body'>;

@@ -152,7 +152,9 @@ export function RecordHistory({ tableId, recordId }: { tableId: number; recordId
                 style={{ margin: '6px 0 0', whiteSpace: 'pre-wrap' }}
                 data-testid="diy-history-comment"
               >
-                {t('diyRecord.comment')}：{step.comment}
+                {t('diyRecord.comment')}
+                {t('common.colon')}
+                {step.comment}
               </Typography.Paragraph>
             ) : null}
             {step.changes.length > 0 ? (

@@ -13,7 +13,7 @@ import {
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Divider, Input, Popover, Space, Tooltip } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './rich-text.module.css';
 
@@ -278,6 +278,8 @@ export function RichTextEditor({
   'aria-label': ariaLabel,
   'data-testid': testId = 'rich-text',
 }: RichTextEditorProps) {
+  const valueRef = useRef(value);
+  valueRef.current = value;
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -300,9 +302,14 @@ export function RichTextEditor({
         style: `min-height:${minHeight}px`,
       },
     },
+    // Only a change of the text is a change: the editor also reports updates that leave the document as it
+    // was (as it settles after opening), which would otherwise validate an untouched form field.
     onUpdate: ({ editor: e }) => {
       const html = e.getHTML();
-      onChange?.(html === EMPTY ? '' : html);
+      const next = html === EMPTY ? '' : html;
+      if (next === (valueRef.current ?? '')) return;
+      valueRef.current = next;
+      onChange?.(next);
     },
   });
 

@@ -8,8 +8,13 @@ import { RecordStatusTag } from '../../components/diy-record/record-status-tag.t
 import type { AuditRow } from './diy-audit.api.ts';
 
 const TIME_WIDTH = 160;
+/** 2026-11-24 23:13:33 in the table's font, with the cell's padding. */
+const SUBMIT_WIDTH = 152;
 
 /**
+ * Widths: at 1366 × 768 every column up to 状态 fits beside the fixed 操作 column, so that the status tag is
+ * never under it; the reviewer, review time and comment (empty while a record waits) scroll in after it.
+ *
  * The review list's columns (the form's name only while several forms are listed), sortable where the
  * server sorts, and 审核 / 查看 opening a record.
  */
@@ -38,7 +43,7 @@ export function useAuditColumns({
             key: 'tableTitle',
             dataIndex: 'tableTitle',
             title: t('diyAudit.form'),
-            width: 170,
+            width: 140,
             ellipsis: { showTitle: true },
           },
         ]),
@@ -55,7 +60,7 @@ export function useAuditColumns({
       key: 'createUserName',
       dataIndex: 'createUserName',
       title: t('diyAudit.filler'),
-      width: 100,
+      width: 90,
       ellipsis: { showTitle: true },
       render: dash,
       ...sortable('createUserName'),
@@ -64,7 +69,7 @@ export function useAuditColumns({
       key: 'createOrgName',
       dataIndex: 'createOrgName',
       title: t('diyAudit.fillerOrg'),
-      width: 150,
+      width: 120,
       ellipsis: { showTitle: true },
       render: dash,
       ...sortable('createOrgName'),
@@ -73,7 +78,7 @@ export function useAuditColumns({
       key: 'periodName',
       dataIndex: 'periodName',
       title: t('diyAudit.period'),
-      width: 160,
+      width: 140,
       ellipsis: { showTitle: true },
       render: (value: string | null, row) => (
         <Space size={4}>
@@ -90,7 +95,7 @@ export function useAuditColumns({
       key: 'submitTime',
       dataIndex: 'submitTime',
       title: t('diyAudit.submitTime'),
-      width: TIME_WIDTH,
+      width: SUBMIT_WIDTH,
       render: dash,
       ...sortable('submitTime'),
     },

@@ -7,13 +7,22 @@ import { useTranslation } from 'react-i18next';
 import { type TablePaging, tablePagination } from '../../components/crud-page/table-paging.ts';
 import { type AuditRow, auditKey } from './diy-audit.api.ts';
 
+/** The selection column's width (antd's default). */
+const SELECTION_WIDTH = 32;
+
+/** The table's width: its columns' widths, so that the fixed 操作 column lines up with the last one. */
+const scrollWidth = (columns: ColumnsType<AuditRow>) =>
+  columns.reduce(
+    (sum, column) => sum + (typeof column.width === 'number' ? column.width : 0),
+    SELECTION_WIDTH,
+  );
+
 /** The page of records to review: pending ones can be selected, a double click opens one. */
 export function AuditTable({
   query,
   columns,
   paging,
   onTableChange,
-  wide,
   selected,
   onSelect,
   onOpen,
@@ -23,8 +32,6 @@ export function AuditTable({
   columns: ColumnsType<AuditRow>;
   paging: TablePaging;
   onTableChange: TableProps<AuditRow>['onChange'];
-  /** Several forms are listed (the form's column is shown). */
-  wide: boolean;
   selected: AuditRow[];
   onSelect: (rows: AuditRow[]) => void;
   onOpen: (row: AuditRow) => void;
@@ -39,7 +46,7 @@ export function AuditTable({
       dataSource={query.data?.items ?? []}
       loading={query.isFetching}
       onChange={onTableChange}
-      scroll={{ x: wide ? 1350 : 1180 }}
+      scroll={{ x: scrollWidth(columns) }}
       onRow={(row) => ({ onDoubleClick: () => onOpen(row) })}
       rowSelection={{
         selectedRowKeys: selected.map(auditKey),

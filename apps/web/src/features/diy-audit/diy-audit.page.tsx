@@ -146,7 +146,6 @@ export default function DiyAuditPage() {
             columns={columns}
             paging={paging}
             onTableChange={onTableChange}
-            wide={!tableId}
             selected={selected}
             onSelect={setSelected}
             onOpen={setViewing}

@@ -9,7 +9,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import type { AnyField, FormDesign, FormField } from '@shuzhi/contracts/diy-form';
 import { Button, Empty, Tooltip, Typography } from 'antd';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useMemo } from 'react';
+import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldPath, pathKey, samePath } from './designer.model.ts';
 import styles from './designer.module.css';
@@ -237,8 +237,8 @@ function FieldCard({
     );
   } else {
     body = (
-      <div className={styles.fieldRow}>
-        <div className={styles.fieldLabel} style={{ width: labelWidth, flex: `0 0 ${labelWidth}px` }}>
+      <div className={styles.fieldRow} style={{ '--label-width': `${labelWidth}px` } as CSSProperties}>
+        <div className={styles.fieldLabel}>
           <LabelText field={field} />
         </div>
         <div className={styles.fieldControl}>

@@ -4,7 +4,7 @@ import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../platform/i18n/i18n.ts';
+import { i18n } from '../../platform/i18n/i18n.ts';
 import type { ReceivedNotice } from './notice.api.ts';
 import { NoticeBell } from './notice-bell.tsx';
 
@@ -128,5 +128,26 @@ describe('NoticeBell', { timeout: 20_000 }, () => {
       realtime.get('noticeWithdrawn')?.({ id: 3 });
     });
     await waitFor(() => expect(unreadShown()).toBe(2));
+  });
+
+  it('writes the toast with the language’s own colon', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      render(wrap(<NoticeBell />));
+      await waitFor(() => expect(api.unread).toHaveBeenCalled());
+      await act(async () => {
+        realtime.get('notice')?.({
+          id: 4,
+          title: 'Flood duty',
+          type: 2,
+          publicTime: '2026-11-21 10:00:00',
+          publicUserName: 'Admin',
+        });
+      });
+      const toast = await screen.findByTestId('notice-toast-title');
+      expect(toast.textContent).toBe('New Announcement: Flood duty');
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
   });
 });

@@ -43,7 +43,8 @@ export function NoticeBell({ color }: { color?: string }) {
           {t('noticeInbox.newNotice', {
             type: t(payload.type === 2 ? 'sysNotice.typeAnnouncement' : 'sysNotice.typeNotice'),
           })}
-          ：{payload.title}
+          {t('common.colon')}
+          {payload.title}
         </span>
       ),
       description: (

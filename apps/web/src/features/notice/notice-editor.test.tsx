@@ -65,6 +65,15 @@ afterEach(() => {
 });
 
 describe('NoticeEditor', { timeout: 40_000 }, () => {
+  it('shows no error before anything was typed or saved', async () => {
+    render(wrap(<NoticeEditor target={{}} onClose={() => {}} onSaved={() => {}} />));
+    await screen.findByTestId('notice-field-content-content', undefined, { timeout: 10_000 });
+    // The editor settles over a few frames after it opens; an error would show within them.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('请输入正文')).toBeNull();
+    expect(document.querySelector('.ant-form-item-explain-error')).toBeNull();
+  });
+
   it('refuses to save without a title or a body', async () => {
     render(wrap(<NoticeEditor target={{}} onClose={() => {}} onSaved={() => {}} />));
     fireEvent.click(await screen.findByTestId('notice-editor-save'));

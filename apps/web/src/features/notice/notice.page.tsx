@@ -47,13 +47,17 @@ function AudienceSummary({ row }: { row: NoticeRow }) {
   const kind = textOf(t, AUDIENCE_LABEL[row.audience] ?? 'sysNotice.audienceAll');
   if (row.audience === NOTICE_AUDIENCE.all) return <span data-testid="notice-audience">{kind}</span>;
   const names = row.audienceNames;
-  const shown = names.slice(0, 2).join('、');
+  const separator = t('common.listSeparator');
+  const shown = names.slice(0, 2).join(separator);
   const text =
     names.length > 2 ? t('sysNotice.audienceSummary', { names: shown, count: names.length }) : shown;
   return (
-    <Tooltip title={names.join('、')}>
+    <Tooltip title={names.join(separator)}>
       <span data-testid="notice-audience">
-        <Typography.Text type="secondary">{kind}：</Typography.Text>
+        <Typography.Text type="secondary">
+          {kind}
+          {t('common.colon')}
+        </Typography.Text>
         {text}
       </span>
     </Tooltip>

@@ -14,6 +14,7 @@ const zhCN = {
     notSet: '未设置',
     save: '保存',
     listSeparator: '、',
+    colon: '：',
   },
   http: {
     timeout: '网络超时',

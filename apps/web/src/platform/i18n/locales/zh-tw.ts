@@ -16,6 +16,7 @@ const zhTW: Messages = {
     notSet: '未設定',
     save: '儲存',
     listSeparator: '、',
+    colon: '：',
   },
   http: {
     timeout: '網路逾時',
