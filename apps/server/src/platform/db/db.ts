@@ -27,7 +27,9 @@ const PG_TIMESTAMP = 1114;
 const PG_TIMESTAMPTZ = 1184;
 
 // Ids and counts are int8 in PostgreSQL; they stay below 2^53, so numbers are exact. Timestamps are
-// written as `yyyy-MM-dd HH:mm:ss` text and read back unchanged, like SQLite does.
+// written as `yyyy-MM-dd HH:mm:ss` text in the product's zone and read back unchanged, like SQLite does; the
+// sessions run in that zone (`TimeZone`, see postgresPool), so a timestamptz (now(), an expression) reads
+// as the same wall clock and its offset can be dropped.
 pg.types.setTypeParser(PG_INT8, (text) => Number(text));
 pg.types.setTypeParser(PG_TIMESTAMP, (text) => text.slice(0, 19));
 pg.types.setTypeParser(PG_TIMESTAMPTZ, (text) => text.slice(0, 19));
@@ -147,6 +149,8 @@ function postgresPool(
     keepAliveInitialDelayMillis: PG_KEEPALIVE_DELAY_MS,
     statement_timeout: timeout,
     idle_in_transaction_session_timeout: timeout,
+    // Sent in the startup packet: every connection runs in the product's zone from its first statement.
+    options: `-c TimeZone=${config.timeZone}`,
   });
   const onError = (error: Error) => events.onConnectionError?.(error);
   pool.on('error', onError);
