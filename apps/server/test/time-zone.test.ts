@@ -1,5 +1,6 @@
 import type { DiyRecord } from '@shuzhi/contracts/diy-table';
 import type { Envelope } from '@shuzhi/contracts/envelope';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/platform/config/config.ts';
 import { ConfigError } from '../src/platform/config/config-error.ts';
@@ -122,6 +123,21 @@ describe('one time zone for the whole product', () => {
       '2026-11-01 09:00:00',
       '2026-11-02 09:00:00',
     ]);
+  });
+
+  it('runs PostgreSQL sessions in the same zone, so now() reads as the same wall clock', async () => {
+    if (t.app.ctx.dialect !== 'postgres') return;
+    const { rows } = await sql<{
+      zone: string;
+      now: string;
+    }>`select current_setting('TimeZone') as zone, now() as now`.execute(t.app.ctx.db);
+    expect(rows[0]?.zone).toBe('Asia/Shanghai');
+    // now() is the database's real clock, not the test's: compare with the real time, as Shanghai shows it.
+    vi.useRealTimers();
+    const real = new Date();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const shown = new Date(`${rows[0]?.now.replace(' ', 'T')}+08:00`).getTime();
+    expect(Math.abs(shown - real.getTime())).toBeLessThan(60_000);
   });
 
   it('tells the browser the zone with the public profile', async () => {

@@ -149,11 +149,14 @@ function postgresPool(
     keepAliveInitialDelayMillis: PG_KEEPALIVE_DELAY_MS,
     statement_timeout: timeout,
     idle_in_transaction_session_timeout: timeout,
-    // Sent in the startup packet: every connection runs in the product's zone from its first statement.
-    options: `-c TimeZone=${config.timeZone}`,
   });
   const onError = (error: Error) => events.onConnectionError?.(error);
   pool.on('error', onError);
+  // Every new connection runs in the product's zone: queued before any statement of its first user, and
+  // not through the startup `options`, which an `?options=` of DATABASE_URL (a search_path) would replace.
+  pool.on('connect', (client) => {
+    client.query(`select set_config('TimeZone', $1, false)`, [config.timeZone]).catch(onError);
+  });
   const watched = new WeakSet<pg.PoolClient>();
   return {
     async connect() {
