@@ -51,6 +51,7 @@ import type { AppContext } from './platform/context.ts';
 import { openDatabase } from './platform/db/db.ts';
 import { createIdGenerator } from './platform/db/ids.ts';
 import { migrate } from './platform/db/migrator.ts';
+import { setTimeZone } from './platform/db/time.ts';
 import { installErrorHandler } from './platform/errors/error-handler.ts';
 import { installMultipart } from './platform/http/multipart.ts';
 import { parseQueryString } from './platform/http/querystring.ts';
@@ -135,6 +136,7 @@ const MODULES: RouteModule[] = [
 /** Builds the API: opens the database, applies migrations, seeds, and registers every module. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  setTimeZone(config.timeZone);
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: nextRequestId,

@@ -1,6 +1,7 @@
 import type { DiyRecord, RecordHistory } from '@shuzhi/contracts/diy-table';
 import type { PageResult } from '@shuzhi/contracts/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wallClockAt } from '../src/platform/db/time.ts';
 import { apiCalls, createTestApp, login, type TestApp } from './helpers.ts';
 
 /**
@@ -229,7 +230,7 @@ describe('filing a record with every field type', () => {
     expect(env.code, JSON.stringify(env)).toBe(200);
     const id = env.result as number;
     const record = await api.ok<DiyRecord>(gzl, 'GET', `/api/diyData/${formId}/detail?id=${id}`);
-    const year = new Date().getFullYear();
+    const year = wallClockAt().year;
     expect(record).toMatchObject({ status: 1, version: 1, dataNo: `QY${year}0001`, createUserName: '吴静' });
     expect(record.can).toEqual({ update: true, delete: true, submit: false, audit: false });
     expect(record.values).toMatchObject({

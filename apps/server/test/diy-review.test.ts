@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unionAll } from '../src/modules/diy-data/diy-review.ts';
+import { wallClockAt } from '../src/platform/db/time.ts';
 import type { AnyDb } from '../src/platform/diy/data-table.ts';
 import { apiCalls, authed, body, createTestApp, login, type TestApp } from './helpers.ts';
 import { multipart, PNG_1X1 } from './upload.fixture.ts';
@@ -326,7 +327,7 @@ describe('review', () => {
     expect((await page(njd, { tableId: formId, keyword: '张伟' })).total).toBe(0);
     expect((await page(admin, { tableId: formId, keyword: '%' })).total).toBe(0);
     expect((await page(njd, { tableId: formId, submitTime: ['2000-01-01', '2000-12-31'] })).total).toBe(0);
-    const nextYear = new Date().getFullYear() + 1;
+    const nextYear = wallClockAt().year + 1;
     expect(
       (await page(njd, { tableId: formId, submitTime: ['2020-01-01', `${nextYear}-12-31`] })).total,
     ).toBe(inForm);

@@ -3,6 +3,7 @@ import type { FormRow } from '@shuzhi/contracts/diy-table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRollups } from '../src/modules/diy-rollup/rollup-seed.ts';
 import { arraySource } from '../src/modules/region/region.source.ts';
+import { formatDate } from '../src/platform/db/time.ts';
 import { dataTableName } from '../src/platform/diy/data-table.ts';
 import { apiCalls, createTestApp, encrypt, login, type TestApp } from './helpers.ts';
 import { REGION_FIXTURE } from './region.fixture.ts';
@@ -267,8 +268,7 @@ describe('the seeded roll-up', () => {
 
   it('defaults to the latest started period (the current month, made by the server)', async () => {
     const d = await data(admin, rollupId);
-    const today = new Date();
-    const key = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}`;
+    const key = formatDate().slice(0, 7);
     const current = await t.app.ctx.db
       .selectFrom('diy_table_period')
       .select('id')

@@ -7,6 +7,7 @@ import type { UploadedFile } from '@shuzhi/contracts/user-center';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zip } from '../../../e2e/fixtures/office.ts';
+import { formatDate } from '../src/platform/db/time.ts';
 import { matchSuffix, textCharset, zipEntryNames } from '../src/platform/files/sniff.ts';
 import { contentDisposition } from '../src/platform/files/storage.ts';
 import { apiCalls, authed, body, createTestApp, login, setConfig, type TestApp } from './helpers.ts';
@@ -191,8 +192,7 @@ describe('uploadFile', () => {
       .select('org_id')
       .where('account', '=', 'fgwstaff')
       .executeTakeFirstOrThrow();
-    const now = new Date();
-    const day = `${now.getFullYear()}/${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}`;
+    const day = formatDate().replaceAll('-', '/');
     expect(row).toMatchObject({
       file_path: `upload/${day}/${pdf.id}.pdf`,
       file_md5: createHash('md5').update(PDF).digest('hex'),

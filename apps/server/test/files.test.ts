@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AVATAR_MAX_BYTES, type UploadedFile } from '@shuzhi/contracts/user-center';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../src/platform/db/time.ts';
 import { storedPath } from '../src/platform/files/storage.ts';
 import { authed, body, createTestApp, login, type TestApp } from './helpers.ts';
 import { multipart, PNG_1X1 } from './upload.fixture.ts';
@@ -73,8 +74,8 @@ describe('avatar upload', () => {
       .selectAll()
       .where('id', '=', file.id)
       .executeTakeFirstOrThrow();
-    const now = new Date();
-    const day = `${now.getFullYear()}/${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}`;
+    // The product zone's date (TIME_ZONE), not the machine's.
+    const day = formatDate().replaceAll('-', '/');
     expect(row).toMatchObject({
       provider: 'local',
       file_type: 'avatar',

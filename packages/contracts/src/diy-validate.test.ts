@@ -284,7 +284,9 @@ describe('defaults', () => {
       { id: 'h', type: 'month', label: 'H', default: { kind: 'today' } },
     ]);
     const filler = { orgId: 9, regionCode: '310101', realName: '张三', userId: 1 };
-    expect(defaultValues(d, filler, new Date(2026, 10, 21, 9, 30))).toEqual({
+    expect(
+      defaultValues(d, filler, { year: 2026, month: 11, day: 21, hour: 9, minute: 30, second: 0 }),
+    ).toEqual({
       a: '无',
       b: 9,
       c: '310101',
@@ -304,7 +306,7 @@ describe('defaults', () => {
       { id: 't', type: 'datetime', label: 'T', default: { kind: 'period' } },
     ]);
     const filler = { orgId: 9, regionCode: null, realName: '张三', userId: 1 };
-    const today = new Date(2026, 10, 3, 9, 30);
+    const today = { year: 2026, month: 11, day: 3, hour: 9, minute: 30, second: 0 };
     expect(defaultValues(d, filler, today, '2026-10-01')).toEqual({
       m: '2026-10',
       q: '2026-Q4',
@@ -333,11 +335,12 @@ describe('defaults', () => {
       },
     ]).fields;
     const filler = { orgId: 9, regionCode: null, realName: '张三', userId: 1 };
-    expect(rowDefaultValues(sub as FormField, filler, new Date(2026, 10, 3), '2026-10-01')).toEqual({
+    const today = { year: 2026, month: 11, day: 3, hour: 0, minute: 0, second: 0 };
+    expect(rowDefaultValues(sub as FormField, filler, today, '2026-10-01')).toEqual({
       when: '2026-10',
       who: '张三',
     });
-    expect(rowDefaultValues({ columns: null }, filler)).toEqual({});
+    expect(rowDefaultValues({ columns: null }, filler, today)).toEqual({});
   });
 });
 

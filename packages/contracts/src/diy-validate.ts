@@ -24,6 +24,7 @@ import {
 } from './diy-formula.ts';
 import { format, type Locale, type Localized } from './i18n.ts';
 import { own } from './own.ts';
+import type { WallClock } from './time-zone.ts';
 import { isEmail, isIdCard, isLandline, isLicensePlate, isMobile, isPostcode, isUrl } from './validators.ts';
 
 /**
@@ -533,19 +534,19 @@ function dayValue(type: string, y: number, m: number, d: number, time: string): 
 }
 
 /**
- * The values a new record starts with. `periodStart` (`YYYY-MM-DD`) is the first day of the period the record
- * is filed in, for `period` defaults; without it they take today.
+ * The values a new record starts with. `today` is the product zone's wall clock now (never the machine's or
+ * the browser's own). `periodStart` (`YYYY-MM-DD`) is the first day of the period the record is filed in, for
+ * `period` defaults; without it they take today.
  */
 export function defaultValues(
   design: { fields: readonly AnyField[] },
   filler: Filler,
-  today: Date = new Date(),
+  today: WallClock,
   periodStart?: string | null,
 ): RecordValues {
   const values: RecordValues = {};
-  const now = `${pad(today.getHours())}:${pad(today.getMinutes())}:00`;
-  const todayValue = (type: string) =>
-    dayValue(type, today.getFullYear(), today.getMonth() + 1, today.getDate(), now);
+  const now = `${pad(today.hour)}:${pad(today.minute)}:00`;
+  const todayValue = (type: string) => dayValue(type, today.year, today.month, today.day, now);
   const start = periodStart ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(periodStart) : null;
   for (const field of design.fields) {
     const def = field.default;
@@ -771,7 +772,7 @@ export function validateDesign(design: Pick<FormDesign, 'fields'>): DesignProble
 export function rowDefaultValues(
   subTable: Pick<FormField, 'columns'>,
   filler: Filler,
-  today: Date = new Date(),
+  today: WallClock,
   periodStart?: string | null,
 ): RecordValues {
   return subTable.columns?.length

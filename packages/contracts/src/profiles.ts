@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import defaults from './profiles.data.json' with { type: 'json' };
+import { isTimeZone } from './time-zone.ts';
 
 /** Package types a deployment may select (SPEC §1, §9). */
 export const PACKAGE_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 21] as const;
@@ -27,6 +28,8 @@ const regionalProfileSchema = z.object({
   weatherCity: z.string(),
   organizer: localizedSchema.optional(),
   phone: z.string().optional(),
+  /** The product's time zone for this profile (IANA name); the TIME_ZONE setting wins over it. */
+  timeZone: z.string().refine(isTimeZone, 'not a time zone such as Asia/Shanghai').optional(),
 });
 export type RegionalProfile = z.infer<typeof regionalProfileSchema>;
 

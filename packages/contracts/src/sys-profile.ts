@@ -7,6 +7,8 @@ export const currentProfileSchema = publicProfileSchema.extend({
   webLogo: z.string(),
   webCopyright: z.string(),
   webIcp: z.string(),
+  /** The product's time zone: the browser shows and computes every time in it, not in its own. */
+  timeZone: z.string(),
 });
 export type CurrentProfile = z.infer<typeof currentProfileSchema>;
 

@@ -14,7 +14,7 @@ import {
   isCalendarKind,
   shiftPeriod,
 } from '../../modules/diy-period/diy-period.service.ts';
-import { formatDate, formatDateTime } from '../../platform/db/time.ts';
+import { atWallClock, formatDate, formatDateTime, wallClockAt } from '../../platform/db/time.ts';
 import { type AnyDb, type DataColumn, dataTableName, toColumnValues } from '../../platform/diy/data-table.ts';
 import type { FormLookups, SeedPerson } from './seed-forms.ts';
 import { insertMany, SEED_USER, type SeedRun } from './seed-kit.ts';
@@ -114,7 +114,7 @@ async function insertRecord(
   const raw = record.zero
     ? {}
     : {
-        ...defaultValues(design, filler, filed, period?.start),
+        ...defaultValues(design, filler, wallClockAt(filed), period?.start),
         ...(resolve(lookups, record.values, what, period?.key) as RecordValues),
       };
   const { values, errors } = record.zero
@@ -311,11 +311,24 @@ function filedAt(record: SeedFormRecord, period: SeededPeriod | null, index: num
   const [y, m, d] = period.end.split('-').map(Number) as [number, number, number];
   if (record.periodsAgo && record.periodsAgo > 0) {
     return new Date(
-      Math.min(new Date(y, m - 1, d + 1 + (index % 4), 9, 0, 0).getTime() + minutes, now - DAY_MS),
+      Math.min(
+        atWallClock({
+          year: y,
+          month: m,
+          day: d + 1 + (index % 4),
+          hour: 9,
+          minute: 0,
+          second: 0,
+        }).getTime() + minutes,
+        now - DAY_MS,
+      ),
     );
   }
   const [sy, sm, sd] = period.start.split('-').map(Number) as [number, number, number];
   return new Date(
-    Math.max(now - record.daysAgo * DAY_MS - minutes, new Date(sy, sm - 1, sd, 8, 0, 0).getTime()),
+    Math.max(
+      now - record.daysAgo * DAY_MS - minutes,
+      atWallClock({ year: sy, month: sm, day: sd, hour: 8, minute: 0, second: 0 }).getTime(),
+    ),
   );
 }

@@ -2,7 +2,7 @@ import { type FormDesign, type Numbering, numberingSchema, valueFields } from '@
 import { sql } from 'kysely';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/db.ts';
-import { formatDateTime } from '../../platform/db/time.ts';
+import { formatDateTime, wallClockAt } from '../../platform/db/time.ts';
 import { columnFor } from '../../platform/diy/data-table.ts';
 import { recordsOf, updateRecords } from '../../platform/diy/dynamic-table.ts';
 import { recordCan } from '../../platform/diy/form-access.ts';
@@ -17,10 +17,12 @@ import { writeHistory } from './diy-record-history.ts';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+/** The counter's period: the date part of the number, on the product zone's calendar. */
 export function periodKey(numbering: Numbering, now: Date): string {
-  const y = String(now.getFullYear());
-  const m = pad(now.getMonth() + 1);
-  const d = pad(now.getDate());
+  const wall = wallClockAt(now);
+  const y = String(wall.year);
+  const m = pad(wall.month);
+  const d = pad(wall.day);
   switch (numbering.datePart) {
     case 'yyyy':
       return y;

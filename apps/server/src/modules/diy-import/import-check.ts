@@ -12,7 +12,7 @@ import {
 import type { Locale } from '@shuzhi/contracts/i18n';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
-import { formatDateTime } from '../../platform/db/time.ts';
+import { formatDateTime, wallClockAt } from '../../platform/db/time.ts';
 import { type AnyDb, columnFor, dataTableName, safeColumn } from '../../platform/diy/data-table.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { businessMessage } from '../../platform/errors/messages.ts';
@@ -93,7 +93,7 @@ export class Checker {
       realName: caller.user.realName,
       userId: caller.user.userId,
     };
-    const today = new Date();
+    const today = wallClockAt();
     this.defaults = defaultValues(design, filler, today, period?.start);
     for (const field of valueFields(design)) {
       if (field.type !== 'subTable') continue;

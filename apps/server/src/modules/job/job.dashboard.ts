@@ -154,6 +154,8 @@ const SCRIPT = `
   var settings = theme();
   // The web app's language setting; Chinese when it cannot be read.
   var locale = LANGS[String(settings.globalI18n || '').toLowerCase()] || 'zh-CN';
+  // The product's time zone (the page's meta): times show on its clock, not the browser's.
+  var ZONE = document.querySelector('meta[name="time-zone"]').getAttribute('content');
   var T = TEXT[locale];
   document.documentElement.lang = locale;
   if (settings.isIsDark) document.documentElement.classList.add('dark');
@@ -373,7 +375,7 @@ const SCRIPT = `
     return h('header', null, [
       h('h1', { text: t('title') }),
       h('span', { class: 'muted small', 'aria-live': 'polite',
-        text: state.updated ? t('refreshed', state.updated.toLocaleTimeString(locale)) : '' }),
+        text: state.updated ? t('refreshed', state.updated.toLocaleTimeString(locale, { timeZone: ZONE })) : '' }),
       h('span', { class: 'spacer' }),
       h('label', { for: 'auto' }, [checkbox, t('auto')]),
       h('button', { type: 'button', id: 'refresh', text: t('refresh'), onclick: function () { load().then(schedule); } })
@@ -447,12 +449,13 @@ const SCRIPT = `
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-const PAGE = `<!doctype html>
+const page = (timeZone: string) => `<!doctype html>
 <html lang="zh-CN">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
+<meta name="time-zone" content="${timeZone}">
 <link rel="icon" href="data:,">
 <title>任务看板</title>
 <style>${STYLE}</style>
@@ -487,6 +490,8 @@ function contentSecurityPolicy(frameAncestors: readonly string[]): string {
 export function dashboardRoute(app: FastifyInstance, ctx: AppContext): void {
   const csp = contentSecurityPolicy(ctx.config.frameAncestors);
   const sameOriginOnly = !csp.includes("frame-ancestors 'self' ");
+  // The zone is an IANA name (letters, digits, _ + - /: checked at start), safe inside an attribute.
+  const html = page(ctx.config.timeZone);
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/schedule',
@@ -499,7 +504,7 @@ export function dashboardRoute(app: FastifyInstance, ctx: AppContext): void {
     handler: ({ reply }) => {
       reply.header('content-security-policy', csp);
       if (sameOriginOnly) reply.header('x-frame-options', 'SAMEORIGIN');
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(PAGE);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     },
   });
 }

@@ -8,6 +8,7 @@ import {
   SMS_RESEND_SECONDS,
 } from '@shuzhi/contracts/login-modes';
 import type { AppContext } from '../../platform/context.ts';
+import { formatDate, nextMidnight } from '../../platform/db/time.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { SMS_LOGIN_TEMPLATE, smsSenderFor } from '../../platform/sms/sms.ts';
 import { type Client, completeLogin, type Signer, withVisitLog } from './complete-login.ts';
@@ -24,14 +25,13 @@ type StoredCode = { hash: string; attempts: number; expiresAt: number };
 
 const DAY_SECONDS = 86_400;
 
-/** Local calendar day (the server's time zone, like the other date stamps). */
+/** Calendar day in the product's zone, like the other date stamps. */
 function dayOf(date: Date): string {
-  return `${date.getFullYear()}${String(date.getMonth() + 1).padStart(2, '0')}${String(date.getDate()).padStart(2, '0')}`;
+  return formatDate(date).replaceAll('-', '');
 }
 
 function secondsToMidnight(date: Date): number {
-  const midnight = new Date(date);
-  midnight.setHours(24, 0, 0, 0);
+  const midnight = nextMidnight(date);
   return Math.max(1, Math.ceil((midnight.getTime() - date.getTime()) / 1000));
 }
 

@@ -7,6 +7,7 @@ export async function currentProfile(ctx: AppContext): Promise<CurrentProfile> {
   return {
     ...profile,
     favicon: profile.favicon ?? FAVICON_PATH,
+    timeZone: ctx.config.timeZone,
     ...(await sysInfo(ctx)),
   };
 }

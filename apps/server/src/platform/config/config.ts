@@ -7,6 +7,7 @@ import {
   profileListSchema,
   type RegionalProfile,
 } from '@shuzhi/contracts/profiles';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@shuzhi/contracts/time-zone';
 import { ConfigError } from './config-error.ts';
 import { resolveSecrets } from './secrets.ts';
 
@@ -19,6 +20,8 @@ export type DatabaseConfig =
       poolMax: number;
       /** Longest a statement may run, ms; 0 = no limit (DATABASE_STATEMENT_TIMEOUT_MS). */
       statementTimeoutMs: number;
+      /** The sessions' `TimeZone`: the product's zone, so that now() and timestamptz text agree with it. */
+      timeZone: string;
     };
 
 export type AppConfig = {
@@ -30,6 +33,11 @@ export type AppConfig = {
   packageType: number;
   profiles: RegionalProfile[];
   profile: RegionalProfile;
+  /**
+   * The product's one time zone (IANA name): periods, due dates, numbers by date, cron runs, "today" and every
+   * time the server writes or the browser shows (TIME_ZONE, else the profile's `timeZone`, else Asia/Shanghai).
+   */
+  timeZone: string;
   sm2: { publicKey: string; privateKey: string };
   jwtSecret: string;
   /** SM4 key (32 hex digits) for secrets kept in the database (open-access secrets). */
@@ -191,7 +199,20 @@ function trustProxy(env: Env): AppConfig['trustProxy'] {
   return list;
 }
 
-function database(env: Env, dataDir: string): DatabaseConfig {
+/** TIME_ZONE: an IANA zone name the runtime knows; unset, the profile's zone or Asia/Shanghai. */
+function timeZone(env: Env, profile: RegionalProfile): string {
+  const raw = value(env, 'TIME_ZONE');
+  if (raw === undefined) return profile.timeZone ?? DEFAULT_TIME_ZONE;
+  if (!isTimeZone(raw)) {
+    throw new ConfigError(
+      'TIME_ZONE',
+      `"${raw}" is not a time zone; use an IANA name such as Asia/Shanghai or UTC`,
+    );
+  }
+  return raw;
+}
+
+function database(env: Env, dataDir: string, zone: string): DatabaseConfig {
   const url = value(env, 'DATABASE_URL');
   if (!url) return { kind: 'sqlite', file: join(dataDir, 'shuzhi.db') };
   if (/^postgres(ql)?:\/\//i.test(url)) {
@@ -200,6 +221,7 @@ function database(env: Env, dataDir: string): DatabaseConfig {
       url,
       poolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
       statementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 60_000, 0, 86_400_000),
+      timeZone: zone,
     };
   }
   throw new ConfigError(
@@ -258,7 +280,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     throw new ConfigError('SWAGGER', `"${swaggerRaw}" is not allowed; use on or off`);
   }
 
-  const db = database(env, dataDir);
+  const zone = timeZone(env, profile);
+  const db = database(env, dataDir, zone);
   const secrets = resolveSecrets(env, dataDir);
 
   return {
@@ -270,6 +293,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     packageType,
     profiles,
     profile,
+    timeZone: zone,
     sm2: secrets.sm2,
     jwtSecret: secrets.jwtSecret,
     dataKey: secrets.dataKey,

@@ -27,7 +27,9 @@ const PG_TIMESTAMP = 1114;
 const PG_TIMESTAMPTZ = 1184;
 
 // Ids and counts are int8 in PostgreSQL; they stay below 2^53, so numbers are exact. Timestamps are
-// written as `yyyy-MM-dd HH:mm:ss` text and read back unchanged, like SQLite does.
+// written as `yyyy-MM-dd HH:mm:ss` text in the product's zone and read back unchanged, like SQLite does; the
+// sessions run in that zone (`TimeZone`, see postgresPool), so a timestamptz (now(), an expression) reads
+// as the same wall clock and its offset can be dropped.
 pg.types.setTypeParser(PG_INT8, (text) => Number(text));
 pg.types.setTypeParser(PG_TIMESTAMP, (text) => text.slice(0, 19));
 pg.types.setTypeParser(PG_TIMESTAMPTZ, (text) => text.slice(0, 19));
@@ -150,6 +152,11 @@ function postgresPool(
   });
   const onError = (error: Error) => events.onConnectionError?.(error);
   pool.on('error', onError);
+  // Every new connection runs in the product's zone: queued before any statement of its first user, and
+  // not through the startup `options`, which an `?options=` of DATABASE_URL (a search_path) would replace.
+  pool.on('connect', (client) => {
+    client.query(`select set_config('TimeZone', $1, false)`, [config.timeZone]).catch(onError);
+  });
   const watched = new WeakSet<pg.PoolClient>();
   return {
     async connect() {

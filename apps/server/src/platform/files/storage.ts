@@ -10,7 +10,7 @@ import type { Database, SysFileTable } from '../../db/schema.ts';
 import { dataScopeOf, orgInScope, rowOrgIds } from '../access/data-scope.ts';
 import type { AppContext, AuthUser } from '../context.ts';
 import type { Db } from '../db/db.ts';
-import { formatDateTime } from '../db/time.ts';
+import { formatDateTime, wallClockAt } from '../db/time.ts';
 import { AppError } from '../errors/app-error.ts';
 import { belongReadable, readableBelongTypes } from './belong.ts';
 import { matchSuffix, type SniffedKind, sniffKind, withFileSource } from './sniff.ts';
@@ -141,13 +141,10 @@ export async function storeFile(
 
   const id = ctx.newId();
   const now = new Date();
-  const filePath = [
-    UPLOAD_DIR,
-    String(now.getFullYear()),
-    pad(now.getMonth() + 1),
-    pad(now.getDate()),
-    `${id}${kind.suffix}`,
-  ].join('/');
+  const day = wallClockAt(now);
+  const filePath = [UPLOAD_DIR, String(day.year), pad(day.month), pad(day.day), `${id}${kind.suffix}`].join(
+    '/',
+  );
   const full = join(ctx.config.dataDir, ...filePath.split('/'));
   await mkdir(dirname(full), { recursive: true });
   await moveFile(input.path, full);

@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import { formatDateTime, parseDateTime } from '../db/time.ts';
+import { formatDateTime, parseDateTime, timeZone } from '../db/time.ts';
 
 const FIELDS = ['second', 'minute', 'hour', 'day of month', 'month', 'day of week'];
 const SHAPE = 'six fields are needed: second minute hour day-of-month month day-of-week';
@@ -23,7 +23,8 @@ function readable(message: string, pattern: string): string {
 export function parseCron(pattern: string): { cron: Cron; reason: null } | { cron: null; reason: string } {
   let cron: Cron;
   try {
-    cron = new Cron(pattern.trim(), { mode: '6-part', paused: true });
+    // Fields match the product zone's wall clock (0 0 9 * * * is nine o'clock there), not the machine's.
+    cron = new Cron(pattern.trim(), { mode: '6-part', paused: true, timezone: timeZone() });
   } catch (error) {
     return { cron: null, reason: readable((error as Error).message, pattern) };
   }

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { constants, crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
+import { wallClockAt } from '../db/time.ts';
 
 /**
  * A zip archive written entry by entry to a stream, each entry deflated as its text is written, with
@@ -44,9 +45,10 @@ export class ZipWriter {
   private readonly date: number;
 
   constructor(private readonly out: Writable) {
-    const now = new Date();
-    this.time = (now.getHours() << 11) | (now.getMinutes() << 5) | Math.floor(now.getSeconds() / 2);
-    this.date = ((now.getFullYear() - 1980) << 9) | ((now.getMonth() + 1) << 5) | now.getDate();
+    // Zip times are wall-clock times without a zone: the product's.
+    const now = wallClockAt();
+    this.time = (now.hour << 11) | (now.minute << 5) | Math.floor(now.second / 2);
+    this.date = ((now.year - 1980) << 9) | (now.month << 5) | now.day;
   }
 
   private async push(buffer: Buffer): Promise<void> {

@@ -1,6 +1,7 @@
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useBranding } from '../../platform/profile/profile.ts';
+import { wallClockNow } from '../../platform/time/time-zone.ts';
 import styles from './layout.module.css';
 
 export function LayoutFooter() {
@@ -9,7 +10,7 @@ export function LayoutFooter() {
   const branding = useBranding();
   const copyright =
     branding.copyright ||
-    t('footer.copyright', { year: new Date().getFullYear(), unit: branding.unitName || branding.systemName });
+    t('footer.copyright', { year: wallClockNow().year, unit: branding.unitName || branding.systemName });
   const parts = [
     branding.organizer ? t('login.organizer', { name: branding.organizer }) : '',
     branding.phone ? t('login.supportPhone', { phone: branding.phone }) : '',

@@ -1,6 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, ConfigProvider, Layout, theme, Watermark } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -11,6 +10,7 @@ import { useBranding } from '../../platform/profile/profile.ts';
 import { useSecurityConfig } from '../../platform/security/use-security-config.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
 import { useThemeStore } from '../../platform/theme/theme.store.ts';
+import { todayInZone } from '../../platform/time/time-zone.ts';
 import { isNoHeaderMode } from '../navigation.ts';
 import { useRouteTable } from '../route-table.ts';
 import { tagKey, useTagsStore } from '../tags/tags.store.ts';
@@ -60,8 +60,7 @@ function WatermarkLayer({ enabled, children }: { enabled: boolean; children: Rea
   const dark = useThemeStore((state) => state.isIsDark);
   useCopyPasteBlock(security.pasteCopyBlocked, useTranslation().t('layout.copyBlocked'));
   const mark = security.watermark;
-  const content =
-    mark && mark.content.length > 0 ? mark.content : [systemTitle, realName, dayjs().format('YYYY-MM-DD')];
+  const content = mark && mark.content.length > 0 ? mark.content : [systemTitle, realName, todayInZone()];
   // An overlay beside the page rather than a wrapper around it: switching the watermark on or off (an
   // admin saving sys_watermark) must not remount the open pages and lose their state.
   return (

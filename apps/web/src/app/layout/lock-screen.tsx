@@ -1,6 +1,5 @@
 import { LockOutlined, LogoutOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Form, Input, type InputRef } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encryptPassword } from '../../platform/crypto/password-cipher.ts';
@@ -10,6 +9,7 @@ import { recordActivity } from '../../platform/session/activity.ts';
 import { useLockScreen } from '../../platform/session/lock-screen.ts';
 import { sessionApi } from '../../platform/session/session.api.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
+import { formatInZone, zoneDayjs } from '../../platform/time/time-zone.ts';
 import styles from './lock-screen.module.css';
 
 /** A relative avatar path gets a leading slash (SPEC §3). */
@@ -103,11 +103,9 @@ function LockClock() {
   return (
     <div>
       <div className={styles.clock} data-testid="lock-screen-clock">
-        {dayjs(now).format('HH:mm')}
+        {zoneDayjs(now).format('HH:mm')}
       </div>
-      <div className={styles.date}>
-        {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full' }).format(now)}
-      </div>
+      <div className={styles.date}>{formatInZone(now, i18n.language, { dateStyle: 'full' })}</div>
     </div>
   );
 }

@@ -11,8 +11,10 @@ import {
   validateRecord,
 } from '@shuzhi/contracts/diy-validate';
 import type { Locale } from '@shuzhi/contracts/i18n';
+import type { WallClock } from '@shuzhi/contracts/time-zone';
 import { useMemo } from 'react';
 import { useAllDicts } from '../../platform/dict/dict.store.ts';
+import { wallClockNow } from '../../platform/time/time-zone.ts';
 
 /**
  * The renderer's pure side: where a value sits (`amount`, `items[2].qty`), what a change does to the record
@@ -160,7 +162,7 @@ export function applyChange(
 export function newRecordValues(
   design: Design,
   filler: Filler,
-  today?: Date,
+  today: WallClock = wallClockNow(),
   periodStart?: string | null,
 ): RecordValues {
   const values = emptyHidden(design, defaultValues(design, filler, today, periodStart));

@@ -21,6 +21,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { toLocale } from '../../platform/i18n/language.ts';
 import { useThemeStore } from '../../platform/theme/theme.store.ts';
+import { wallClockNow } from '../../platform/time/time-zone.ts';
 import { useFilePreview } from '../file-preview/file-preview.tsx';
 import type { FormFile } from './diy-form.api.ts';
 import {
@@ -326,7 +327,9 @@ export function FormRenderer(props: FormRendererProps) {
                   mode={mode}
                   disabled={disabled}
                   onRowsChange={(rows) => setRows(field.id, rows)}
-                  newRow={filler ? () => rowDefaultValues(field, filler, new Date(), periodStart) : undefined}
+                  newRow={
+                    filler ? () => rowDefaultValues(field, filler, wallClockNow(), periodStart) : undefined
+                  }
                   onCellChange={(row, column, next) => setCell(field.id, row, column, next)}
                   onCellBlur={blur}
                   errorOf={(path, label) => (editing ? errorOf(path, label) : undefined)}

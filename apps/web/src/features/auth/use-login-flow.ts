@@ -10,6 +10,7 @@ import { logout } from '../../platform/session/logout.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
 import { loadSession } from '../../platform/session/session-loader.ts';
 import { tokens } from '../../platform/storage/storage.ts';
+import { wallClockNow } from '../../platform/time/time-zone.ts';
 
 export type LoginContext = { loginType: number | null; openType: string | null; redirect: string | null };
 
@@ -30,7 +31,7 @@ export function useLoginFlow() {
         await logout();
         return false;
       }
-      const band = greetingBand(new Date().getHours());
+      const band = greetingBand(wallClockNow().hour);
       feedback.success(t('greeting.loginSuccess', { greeting: t(`greeting.${band}`) }));
 
       if (result.isDefPwd || result.isUpdatePwd) {

@@ -11,6 +11,7 @@ import { serverFieldErrors } from '../../platform/data/field-errors.ts';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
 import { useBranding } from '../../platform/profile/profile.ts';
 import { useThemeStore } from '../../platform/theme/theme.store.ts';
+import { wallClockNow } from '../../platform/time/time-zone.ts';
 import { CONFIG_DEPENDENT_KEYS, configApi, type SysInfo } from './config.api.ts';
 
 const SYS_INFO_KEY = ['sysConfig', 'sysInfo'] as const;
@@ -178,7 +179,7 @@ function BrandingPreview({ info }: { info: SysInfo }) {
   const logo = info.webLogo || branding.favicon;
   const copyright =
     info.webCopyright ||
-    t('footer.copyright', { year: new Date().getFullYear(), unit: branding.unitName || branding.systemName });
+    t('footer.copyright', { year: wallClockNow().year, unit: branding.unitName || branding.systemName });
   const footer = [
     branding.organizer ? t('login.organizer', { name: branding.organizer }) : '',
     branding.phone ? t('login.supportPhone', { phone: branding.phone }) : '',

@@ -101,7 +101,7 @@ describe('designer model', () => {
   });
 
   it('shows a sample record number', () => {
-    const day = new Date(2026, 10, 22);
+    const day = { year: 2026, month: 11, day: 22, hour: 0, minute: 0, second: 0 };
     expect(sampleNumber({ prefix: 'HP', datePart: 'yyyyMM', digits: 5 }, day)).toBe('HP20261100001');
     expect(sampleNumber(null, day)).toBe('202611220001');
   });

@@ -11,6 +11,7 @@ import {
 } from '@shuzhi/contracts/diy-form';
 import { DESIGN_PROBLEM_TEXTS, validateDesign } from '@shuzhi/contracts/diy-validate';
 import { format, type Locale } from '@shuzhi/contracts/i18n';
+import { wallClockNow } from '../../platform/time/time-zone.ts';
 
 /**
  * The designer's pure side: the palette, new fields, edits of the design (top fields and sub-table columns),
@@ -307,11 +308,11 @@ function SCHEMA_TEXT(key: string, locale: Locale): string {
 }
 
 /** A sample record number of the numbering (`HP20261122` + `0001`). */
-export function sampleNumber(numbering: Numbering | null | undefined, today = new Date()): string {
+export function sampleNumber(numbering: Numbering | null | undefined, today = wallClockNow()): string {
   const n = numbering ?? { prefix: '', datePart: 'yyyyMMdd' as const, digits: 4 };
-  const y = String(today.getFullYear());
-  const m = String(today.getMonth() + 1).padStart(2, '0');
-  const d = String(today.getDate()).padStart(2, '0');
+  const y = String(today.year);
+  const m = String(today.month).padStart(2, '0');
+  const d = String(today.day).padStart(2, '0');
   const date = { none: '', yyyy: y, yyyyMM: `${y}${m}`, yyyyMMdd: `${y}${m}${d}` }[n.datePart ?? 'yyyyMMdd'];
   return `${n.prefix ?? ''}${date}${'1'.padStart(n.digits ?? 4, '0')}`;
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { periodApi } from '../../components/diy-period/diy-period.api.ts';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
+import { zoneDayjs } from '../../platform/time/time-zone.ts';
 
 const DAY = 'YYYY-MM-DD';
 const COMMENT_MAX = 500;
@@ -160,7 +161,7 @@ export function PeriodActionDialog({ target, onCancel, onDone, onFailed }: Actio
             <Form.Item name="until" label={t('diyPeriod.reopenUntil')} extra={t('diyPeriod.reopenUntilHint')}>
               <DatePicker
                 style={{ width: 200 }}
-                disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+                disabledDate={(d) => d.isBefore(zoneDayjs(), 'day')}
                 data-testid="period-until"
               />
             </Form.Item>

@@ -23,6 +23,7 @@ import { feedback } from '../../platform/feedback/feedback.ts';
 import { useBranding } from '../../platform/profile/profile.ts';
 import { accountTypeKey } from '../../platform/session/account-type.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
+import { formatInZone, wallClockNow } from '../../platform/time/time-zone.ts';
 import { buildMenuRoutes, type MenuRoute } from '../../platform/views/menu-routes.ts';
 import { useMenuTree } from '../../platform/views/use-menu-tree.ts';
 import styles from './dashboard.module.css';
@@ -48,8 +49,8 @@ export default function DashboardPage() {
 
   if (!userInfo) return null;
 
-  const band = greetingBand(new Date().getHours());
-  const today = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full' }).format(new Date());
+  const band = greetingBand(wallClockNow().hour);
+  const today = formatInZone(Date.now(), i18n.language, { dateStyle: 'full' });
   const orgPath = (userInfo.fullOrgNames || userInfo.orgName || '').split(/[,，/]/).filter(Boolean);
 
   const openPage = (route: MenuRoute) => {

@@ -14,7 +14,7 @@ import {
   Input,
   Skeleton,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../components/crud-page/crud-page.tsx';
@@ -25,6 +25,7 @@ import { Auth, useCan } from '../../platform/access/access.tsx';
 import { type Resource, resourceKeys, type WithId } from '../../platform/data/resource.ts';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
+import { zoneDayjs } from '../../platform/time/time-zone.ts';
 import { clearLog, type LogService } from './log.api.ts';
 
 export const TIME_WIDTH_TEXT = '2026-01-01 00:00:00';
@@ -32,7 +33,7 @@ export const TIME_WIDTH_TEXT = '2026-01-01 00:00:00';
 type Range = [Dayjs, Dayjs];
 
 /** The presets of the time range; the default range is the last 7 days, today included. */
-export function rangePresets(now = dayjs()): Record<'today' | 'last7Days' | 'last30Days', Range> {
+export function rangePresets(now = zoneDayjs()): Record<'today' | 'last7Days' | 'last30Days', Range> {
   const end = now.endOf('day');
   return {
     today: [now.startOf('day'), end],

@@ -11,6 +11,7 @@ import '../../platform/i18n/i18n.ts';
 import { DiffView, diffRows, prettyJson } from '../../components/log-view/log-view.tsx';
 import { useSessionStore } from '../../platform/session/session.store.ts';
 import { useThemeStore } from '../../platform/theme/theme.store.ts';
+import { todayInZone, zoneDayjs } from '../../platform/time/time-zone.ts';
 import { ClearButton, LogPage, rangePresets, toLogFilters } from './log-page.tsx';
 
 const clearLog = vi.hoisted(() => vi.fn(async () => 3));
@@ -188,8 +189,9 @@ describe('LogPage', () => {
     const resource = fakeResource();
     renderLogPage(resource);
     await screen.findByText('/api/sysUser/changePwd');
-    const today = dayjs().format('YYYY-MM-DD');
-    const week = dayjs().subtract(6, 'day').format('YYYY-MM-DD');
+    // The product's zone (Shanghai by default), not the machine's, says which day it is.
+    const today = todayInZone();
+    const week = zoneDayjs().subtract(6, 'day').format('YYYY-MM-DD');
     expect(resource.page.mock.calls.at(-1)?.[0]).toMatchObject({ startTime: week, endTime: today, page: 1 });
     expect(screen.queryByTestId('oplog-add')).toBeNull();
     expect(screen.queryByTestId('oplog-edit')).toBeNull();

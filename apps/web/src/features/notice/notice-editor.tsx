@@ -26,6 +26,7 @@ import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
 import { useCan } from '../../platform/access/access.tsx';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
+import { zoneDayjs } from '../../platform/time/time-zone.ts';
 import { NOTICE_KEYS, type NoticeDetail, noticeApi } from './notice.api.ts';
 
 type Mode = 'now' | 'later';
@@ -430,7 +431,7 @@ export function NoticeEditor({
                   { required: true, message: t('sysNotice.timeRequired') },
                   {
                     validator: (_: unknown, value: Dayjs | null | undefined) =>
-                      !value || value.isAfter(dayjs())
+                      !value || value.isAfter(zoneDayjs())
                         ? Promise.resolve()
                         : Promise.reject(new Error(t('sysNotice.timePast'))),
                   },
@@ -440,7 +441,7 @@ export function NoticeEditor({
                   showTime={{ format: 'HH:mm' }}
                   format="YYYY-MM-DD HH:mm"
                   placeholder={t('sysNotice.pickTime')}
-                  disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+                  disabledDate={(d) => d.isBefore(zoneDayjs(), 'day')}
                   data-testid="notice-field-publish-at"
                 />
               </Form.Item>

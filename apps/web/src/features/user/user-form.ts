@@ -2,6 +2,7 @@ import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 import { STATUS } from '@shuzhi/contracts/envelope';
 import type { UserAddInput, UserExtOrg, UserRow, UserUpdateInput } from '@shuzhi/contracts/user';
 import { isAccount, isEmail, isIdCard, isMobile, parseIdCard } from '@shuzhi/contracts/validators';
+import { nowInZone } from '../../platform/time/time-zone.ts';
 
 /** Text fields of the form (besides account and realName), in the order of its sections. */
 export const AREA_FIELDS = [
@@ -120,11 +121,13 @@ export function sexFromIdCard(value: unknown): 1 | 2 | null {
   return parseIdCard(trimmed(value))?.sex ?? null;
 }
 
-/** Whether sign-in is locked right now (too many wrong passwords); `lockUntil` is server local time. */
+/**
+ * Whether sign-in is locked right now (too many wrong passwords); `lockUntil` is a wall-clock time of the
+ * product's zone, compared with the zone's clock now (not the browser's).
+ */
 export function isLocked(user: Pick<UserRow, 'lockUntil'>, now: Date = new Date()): boolean {
   if (!user.lockUntil) return false;
-  const until = new Date(user.lockUntil.replace(' ', 'T'));
-  return !Number.isNaN(until.getTime()) && until.getTime() > now.getTime();
+  return user.lockUntil > nowInZone(now);
 }
 
 /** Admin accounts (888, 999) are shown but only the super admin changes them (the server says D1005). */

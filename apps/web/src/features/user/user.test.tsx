@@ -127,7 +127,8 @@ describe('user form logic', () => {
   });
 
   it('tells a locked account from one whose lock ran out', () => {
-    const now = new Date('2026-06-01T10:00:00');
+    // 10:00 in Shanghai, the product's zone by default, whatever the browser's own zone.
+    const now = new Date('2026-06-01T10:00:00+08:00');
     expect(isLocked({ lockUntil: null }, now)).toBe(false);
     expect(isLocked({ lockUntil: '2026-06-01 10:30:00' }, now)).toBe(true);
     expect(isLocked({ lockUntil: '2026-06-01 09:30:00' }, now)).toBe(false);

@@ -3,6 +3,7 @@ import type { CurrentProfile } from '@shuzhi/contracts/sys-profile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { http } from '../http/http.ts';
+import { setTimeZone } from '../time/time-zone.ts';
 
 type Profile = CurrentProfile;
 type LocalizedText = Partial<Record<Locale, string>> | undefined;
@@ -15,7 +16,12 @@ function pickText(text: LocalizedText, locale: string): string {
 function useProfile() {
   return useQuery({
     queryKey: ['sysProfile', 'current'],
-    queryFn: () => http.get<Profile>('/api/sysProfile/current', undefined, { silent: true }),
+    queryFn: async () => {
+      const profile = await http.get<Profile>('/api/sysProfile/current', undefined, { silent: true });
+      // The product's zone: every time the web shows or computes from the clock is on it.
+      setTimeZone(profile.timeZone);
+      return profile;
+    },
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
   });
