@@ -75,4 +75,3 @@ export function useCrudData<T extends WithId, F extends object>(
 
   return { paging, sort, onTableChange, selected, setSelected, body, query, rows, total, search, reset };
 }
-
