@@ -30,7 +30,7 @@ export function isTimeZone(name: string): boolean {
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** `yyyy-MM-dd` of a wall clock. */
-export const wallDate = (w: WallClock) => `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+const wallDate = (w: WallClock) => `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
 
 /** `yyyy-MM-dd HH:mm:ss` of a wall clock. */
 export const wallDateTime = (w: WallClock) =>
