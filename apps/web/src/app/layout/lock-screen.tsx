@@ -9,7 +9,8 @@ import { recordActivity } from '../../platform/session/activity.ts';
 import { useLockScreen } from '../../platform/session/lock-screen.ts';
 import { sessionApi } from '../../platform/session/session.api.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
-import { formatInZone, zoneDayjs } from '../../platform/time/time-zone.ts';
+import { formatInZone } from '../../platform/time/time-zone.ts';
+import { zoneDayjs } from '../../platform/time/zone-dayjs.ts';
 import styles from './lock-screen.module.css';
 
 /** A relative avatar path gets a leading slash (SPEC §3). */

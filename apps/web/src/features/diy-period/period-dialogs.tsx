@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { periodApi } from '../../components/diy-period/diy-period.api.ts';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
-import { zoneDayjs } from '../../platform/time/time-zone.ts';
+import { zoneDayjs } from '../../platform/time/zone-dayjs.ts';
 
 const DAY = 'YYYY-MM-DD';
 const COMMENT_MAX = 500;

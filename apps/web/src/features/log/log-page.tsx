@@ -25,7 +25,7 @@ import { Auth, useCan } from '../../platform/access/access.tsx';
 import { type Resource, resourceKeys, type WithId } from '../../platform/data/resource.ts';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
-import { zoneDayjs } from '../../platform/time/time-zone.ts';
+import { zoneDayjs } from '../../platform/time/zone-dayjs.ts';
 import { clearLog, type LogService } from './log.api.ts';
 
 export const TIME_WIDTH_TEXT = '2026-01-01 00:00:00';

@@ -11,7 +11,8 @@ import '../../platform/i18n/i18n.ts';
 import { DiffView, diffRows, prettyJson } from '../../components/log-view/log-view.tsx';
 import { useSessionStore } from '../../platform/session/session.store.ts';
 import { useThemeStore } from '../../platform/theme/theme.store.ts';
-import { todayInZone, zoneDayjs } from '../../platform/time/time-zone.ts';
+import { todayInZone } from '../../platform/time/time-zone.ts';
+import { zoneDayjs } from '../../platform/time/zone-dayjs.ts';
 import { ClearButton, LogPage, rangePresets, toLogFilters } from './log-page.tsx';
 
 const clearLog = vi.hoisted(() => vi.fn(async () => 3));

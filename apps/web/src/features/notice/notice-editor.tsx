@@ -26,7 +26,7 @@ import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
 import { useCan } from '../../platform/access/access.tsx';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
-import { zoneDayjs } from '../../platform/time/time-zone.ts';
+import { zoneDayjs } from '../../platform/time/zone-dayjs.ts';
 import { NOTICE_KEYS, type NoticeDetail, noticeApi } from './notice.api.ts';
 
 type Mode = 'now' | 'later';

@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  formatInZone,
-  nowInZone,
-  setTimeZone,
-  timeZone,
-  todayInZone,
-  wallClockNow,
-  zoneDayjs,
-} from './time-zone.ts';
+import { formatInZone, nowInZone, setTimeZone, timeZone, todayInZone, wallClockNow } from './time-zone.ts';
+import { zoneDayjs } from './zone-dayjs.ts';
 
 // 23:30 UTC on 31 October: already 1 November, 07:30 in Shanghai; still 31 October, 19:30 in New York.
 const moment = Date.UTC(2026, 9, 31, 23, 30, 0);
