@@ -180,8 +180,8 @@ describe('表单设计: building a form in the designer', () => {
     await page.getByTestId('designer-publish').click();
     await page.getByTestId('designer-publish-ok').click();
     await page.getByText('已发布为 V1').waitFor();
-    await expect(page.getByTestId('designer-state').textContent()).resolves.toBe('已发布');
-    await expect(page.getByTestId('designer-dirty').textContent()).resolves.toContain('已保存');
+    await expect.poll(() => page.getByTestId('designer-state').textContent()).toBe('已发布');
+    await expect.poll(() => page.getByTestId('designer-dirty').textContent()).toContain('已保存');
 
     await page.reload();
     await page.getByTestId('designer').waitFor();

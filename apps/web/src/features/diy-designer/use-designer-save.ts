@@ -90,6 +90,8 @@ export function useDesignerSave({ formId, data, design, refresh, reload }: SaveO
       setRevision(result.revision);
       setSaved(design);
       setServerErrors(null);
+      // The page shows the new state before the toast says so.
+      await refresh();
       if (publish) {
         message.success({
           content: t('diyDesigner.publishedOk', { version: result.version }),
@@ -98,15 +100,12 @@ export function useDesignerSave({ formId, data, design, refresh, reload }: SaveO
       } else {
         message.success({ content: t('diyDesigner.savedOk'), key: 'designer-saved' });
       }
-      await refresh();
     } catch (error) {
       if (hasErrorCode(error, 'F1004')) {
         conflict();
       } else if (error instanceof HttpError && error.errors && typeof error.errors === 'object') {
         const errors = new Map<string, string[]>();
-        for (const [key, list] of Object.entries(error.errors as Record<string, unknown>)) {
-          errors.set(key, Array.isArray(list) ? list.map(String) : [String(list)]);
-        }
+        for (const [key, list] of Object.entries(error.errors)) errors.set(key, [list].flat());
         setServerErrors({ design, errors });
         setProblemsOpen(true);
       } else {
