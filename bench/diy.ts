@@ -28,6 +28,11 @@ const RUSH_TARGET = 300;
 const BATCH = 50_000;
 /** `BENCH_NO_INDEXES=1` drops the list indexes that publishing created, to measure without them. */
 const NO_INDEXES = process.env.BENCH_NO_INDEXES === '1';
+/**
+ * `BENCH_NO_SEARCH_INDEX=1` drops the form's text-search index (FTS5 table and triggers) to measure without it
+ * (the search cases are left out then).
+ */
+const NO_SEARCH_INDEX = process.env.BENCH_NO_SEARCH_INDEX === '1';
 
 /** The server's process id, from the socket it listens on (Linux `ss`); null when it cannot be told. */
 export function pidOf(baseUrl: string): number | null {
@@ -195,7 +200,7 @@ export function load(
   formId: number,
   regions: string[],
   records = RECORDS,
-): { seconds: number; dbMb: number } {
+): { seconds: number; searchSeconds: number; dbMb: number } {
   const started = performance.now();
   const db = new Database(join(shuzhi.dataDir, 'shuzhi.db'));
   db.pragma('busy_timeout = 60000');
@@ -236,6 +241,11 @@ export function load(
     .prepare("select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null")
     .all(`diy_data_${formId}`) as { name: string; sql: string }[];
   for (const { name } of indexes) db.exec(`drop index ${name}`);
+  // So is the text-search index: its triggers go, and its FTS5 table is filled once after the load.
+  const triggers = db
+    .prepare("select name, sql from sqlite_master where type = 'trigger' and tbl_name = ?")
+    .all(`diy_data_${formId}`) as { name: string; sql: string }[];
+  for (const { name } of triggers) db.exec(`drop trigger ${name}`);
   const all = [...system, ...columns.map((c) => c.column)];
   const insert = db.prepare(
     `insert into diy_data_${formId} (${all.join(', ')}) values (${all.map(() => '?').join(', ')})`,
@@ -279,6 +289,18 @@ export function load(
   }
   process.stdout.write('\n');
   for (const index of indexes) db.exec(index.sql);
+  const searchStarted = performance.now();
+  if (triggers.length > 0) {
+    const fts = `diy_fts_${formId}`;
+    const names = (db.prepare('select name from pragma_table_info(?)').all(fts) as { name: string }[]).map(
+      (c) => c.name,
+    );
+    db.exec(
+      `insert into ${fts} (rowid, ${names.join(', ')}) select id, ${names.map((c) => `lower(${c})`).join(', ')} from diy_data_${formId} where id >= ${firstId}`,
+    );
+    for (const trigger of triggers) db.exec(trigger.sql);
+  }
+  const searchSeconds = (performance.now() - searchStarted) / 1000;
   const live = (
     db.prepare(`select count(*) as n from diy_data_${formId} where is_delete = 0`).get() as { n: number }
   ).n;
@@ -293,10 +315,61 @@ export function load(
   const pages = db.pragma('page_count', { simple: true }) as number;
   const pageSize = db.pragma('page_size', { simple: true }) as number;
   db.close();
-  return { seconds: (performance.now() - started) / 1000, dbMb: (pages * pageSize) / 1024 / 1024 };
+  return {
+    seconds: (performance.now() - started) / 1000,
+    searchSeconds,
+    dbMb: (pages * pageSize) / 1024 / 1024,
+  };
 }
 
 type PageCase = { name: string; body: (n: number) => Record<string, unknown> };
+
+const contains = (value: string) => ({
+  page: 1,
+  pageSize: 20,
+  filters: [{ field: 'entname', op: 'contains', value }],
+});
+
+/**
+ * The text searches (docs/search.md): a `contains` of three characters (the trigram index answers; a few
+ * dozen matches per million), of two (no trigram: the plain LIKE scans), and the keyword box over every text
+ * column, three characters (about 0.07 % of the records match: ~700 per million).
+ */
+export function searchCases(): PageCase[] {
+  const word = (n: number, k: number) => at(WORDS, n * 7 + k * 13);
+  return [
+    {
+      name: 'text contains (企业名称, 3 chars), page 1',
+      body: (n) => contains(`${word(n, 0)}${word(n, 1)}${word(n, 2)}`),
+    },
+    {
+      name: 'text contains (企业名称, 2 chars), page 1',
+      body: (n) => contains(`${at(WORDS, n)}${at(WORDS, n + 7)}`),
+    },
+    {
+      name: 'keyword (3 chars), page 1',
+      body: (n) => ({ page: 1, pageSize: 20, keyword: `${word(n, 0)}${word(n, 1)}有` }),
+    },
+  ];
+}
+
+/** Bytes of the data table and of its search index (SQLite `dbstat`). */
+export function searchSizes(file: string, formId: number): { tableMb: number; indexMb: number } {
+  const db = new Database(file, { readonly: true });
+  try {
+    const size = (pattern: string) =>
+      (
+        db.prepare('select coalesce(sum(pgsize), 0) as n from dbstat where name like ?').get(pattern) as {
+          n: number;
+        }
+      ).n /
+      1024 /
+      1024;
+    return { tableMb: size(`diy_data_${formId}`), indexMb: size(`diy_fts_${formId}%`) };
+  } finally {
+    db.close();
+  }
+}
 type PageFigure = { name: string; p50: number; p99: number; total: number; cpu: number | null };
 
 async function timePages(
@@ -497,6 +570,10 @@ async function main(): Promise<void> {
         setup.exec(`drop index ${name}`);
       }
     }
+    if (NO_SEARCH_INDEX) {
+      for (const suffix of ['ai', 'ad', 'au']) setup.exec(`drop trigger tg_diy_data_${formId}_${suffix}`);
+      setup.exec(`drop table diy_fts_${formId}`);
+    }
     const indexes = setup
       .prepare("select name from sqlite_master where type = 'index' and tbl_name = ?")
       .all(`diy_data_${formId}`) as { name: string }[];
@@ -505,7 +582,13 @@ async function main(): Promise<void> {
     console.log(`\nForm ${formId}: 30 value fields, ${indexes.length} indexes on its data table`);
     console.log(`Loading ${RECORDS.toLocaleString('en')} records into SQLite …`);
     const loaded = load(shuzhi, formId, regions);
-    console.log(`  ${loaded.seconds.toFixed(1)} s, database ${loaded.dbMb.toFixed(0)} MB`);
+    console.log(
+      `  ${loaded.seconds.toFixed(1)} s (${loaded.searchSeconds.toFixed(1)} s of it filling the search index), database ${loaded.dbMb.toFixed(0)} MB`,
+    );
+    const sizes = searchSizes(join(shuzhi.dataDir, 'shuzhi.db'), formId);
+    console.log(
+      `  data table ${sizes.tableMb.toFixed(0)} MB, its text-search index (FTS5 trigram) ${sizes.indexMb.toFixed(0)} MB`,
+    );
 
     const pages = Math.floor(RECORDS / 20);
     const month = (n: number) => `${2024 + (n % 3)}-${pad(1 + (n % 12), 2)}`;
@@ -551,14 +634,7 @@ async function main(): Promise<void> {
           filters: [{ field: 'day', op: 'between', value: [`${month(n)}-01`, `${month(n)}-28`] }],
         }),
       },
-      {
-        name: 'text contains (企业名称), page 1',
-        body: (n) => ({
-          page: 1,
-          pageSize: 20,
-          filters: [{ field: 'entname', op: 'contains', value: `${at(WORDS, n)}${at(WORDS, n + 7)}` }],
-        }),
-      },
+      ...(NO_SEARCH_INDEX ? [] : searchCases()),
     ];
     console.log(
       `\nPOST /api/diyData/${formId}/page, default sort, ${SAMPLES} requests each (one at a time):`,
@@ -638,6 +714,12 @@ async function main(): Promise<void> {
     console.log(
       `  filtered page p50 (select / date), worst ${worstFiltered.toFixed(1)} ms; target < ${PAGE_TARGET_MS} ms: ${worstFiltered < PAGE_TARGET_MS ? 'met' : 'NOT met'}`,
     );
+    const trigram = figures.find((f) => f.name.includes('3 chars') && f.name.includes('contains'));
+    if (trigram) {
+      console.log(
+        `  contains (3 chars) p50 ${trigram.p50.toFixed(1)} ms, p99 ${trigram.p99.toFixed(1)} ms; target p50 < 30 ms, p99 < 80 ms: ${trigram.p50 < 30 && trigram.p99 < 80 ? 'met' : 'NOT met'}; data table ${sizes.tableMb.toFixed(0)} MB, index ${sizes.indexMb.toFixed(0)} MB`,
+      );
+    }
     console.log(
       `  deadline rush: ${rate.toFixed(0)} submissions/s (server CPU ${cpuText(rushCpuMs, after - before)} each), ${result.answered - result.accepted} refused, ${lost} lost (accepted ${result.accepted}, found ${written.n}, serial numbers ${written.numbers}); target ≥ ${RUSH_TARGET}/s, 0 lost: ${rate >= RUSH_TARGET && lost === 0 && written.numbers === written.n && history === written.n ? 'met' : 'NOT met'}`,
     );

@@ -21,7 +21,7 @@ const FORM_PASSWORD = 'Form#2026';
 /**
  * Its own server. The admin sets up two published forms through the API — one with a form password — for
  * everybody including enterprises; the enterprise user 马晓东 (qyfiller, login type 9) signs in, lands on
- * 报表填报, sees both cards, opens the locked one and gets the password prompt: empty, short, wrong, then the
+ * the portal, opens 报表填报, sees both cards, opens the locked one and gets the password prompt: empty, short, wrong, then the
  * right password, and lands on the form's record list with the form's title.
  */
 describe('报表填报: an enterprise user opens a form with a password', () => {
@@ -80,7 +80,7 @@ describe('报表填报: an enterprise user opens a form with a password', () => 
   });
 
   /**
-   * Signs 马晓东 in with login type 9, which lands on 报表填报 (SPEC §2). The first time the default password
+   * Signs 马晓东 in with login type 9, which lands an enterprise account on its portal, and opens 报表填报. The first time the default password
    * must be changed first (SPEC §4).
    */
   async function signInAsEnterprise(page: Page, first: boolean): Promise<void> {
@@ -95,9 +95,11 @@ describe('报表填报: an enterprise user opens a form with a password', () => 
       await page.getByTestId('password-new').fill(NEW_PASSWORD);
       await page.getByTestId('password-confirm').fill(NEW_PASSWORD);
       await page.getByTestId('password-submit').click();
-      // After the change the session goes where it lands: 报表填报 for type 9.
+      // After the change the session goes where it lands.
     }
-    await page.waitForURL(/\/diyReport$/);
+    // An enterprise account lands on its portal (issue 16 §4), and has 报表填报 in its menu.
+    await page.waitForURL(/\/enterprise$/);
+    await page.goto(`${shuzhi.baseUrl}/diyReport`);
     await page.getByTestId('form-item-grid').waitFor();
   }
 
@@ -111,7 +113,7 @@ describe('报表填报: an enterprise user opens a form with a password', () => 
   const toast = (page: Page, text: string) =>
     page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
 
-  it('lands on 报表填报 after sign-in and sees the forms by category, the locked one with a lock', async () => {
+  it('opens 报表填报 after sign-in and sees the forms by category, the locked one with a lock', async () => {
     filler = await openBrowser();
     const { page } = filler;
     await signInAsEnterprise(page, true);

@@ -90,7 +90,7 @@ describe('roll-up report', () => {
     await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
     await screenshot(page, 'rollup-config-1366');
     await page.getByTestId('rollup-save').click();
-    await page.getByTestId('rollup-open-new').click();
+    await page.getByTestId('rollup-add-open').click();
     await page.waitForURL(/\/diyLoad\/index\/loadTable\?id=\d+/);
     const rollupId = Number(new URL(page.url()).searchParams.get('id'));
     await page

@@ -1,15 +1,24 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
-import { type Browser, DEFAULT_PASSWORD, NEW_PASSWORD, openBrowser, screenshot, settled } from './support.ts';
+import {
+  type Browser,
+  clickWhenOpened,
+  DEFAULT_PASSWORD,
+  NEW_PASSWORD,
+  openBrowser,
+  screenshot,
+  settled,
+} from './support.ts';
 
 const FORM = '企业基本情况登记表';
 const CATEGORY = '企业填报';
 const ENTERPRISE = '上海黄浦数智科技有限公司';
 
 /**
- * Issue 6 §5, the enterprise portal: 马晓东 (qyfiller, an enterprise user) signs in with login type 9 (the
- * forced password change first), opens /enterprise, finds the seeded 企业基本情况登记表 through its category and
+ * Issue 6 §5, the enterprise portal: 马晓东 (qyfiller, an enterprise user) signs in with the ordinary account form
+ * (the forced password change first) and lands on /enterprise, his menu's 企业门户, also when he opens / or
+ * /dashboard (issue 16 §4); he finds the seeded 企业基本情况登记表 through its category and
  * through the search, favourites it and sees it in the favourites row, opens its detail and goes to fill it.
  * The portal is also looked at in the no-header mode and at 1920×1080.
  */
@@ -36,20 +45,20 @@ describe('企业门户: an enterprise finds, favourites and fills a report', () 
     await settled(page);
   };
 
-  it('signs in with login type 9 and opens the portal: welcome, counts, categories', async () => {
-    await page.goto(`${shuzhi.baseUrl}/login?type=9`);
+  it('signs in with the account form and lands on the portal: welcome, counts, categories', async () => {
+    await page.goto(`${shuzhi.baseUrl}/login`);
     await page.getByTestId('login-account').fill('qyfiller');
     await page.getByTestId('login-password').fill(DEFAULT_PASSWORD);
     await page.getByTestId('login-submit').click();
-    await page.getByTestId('force-password-ok').click();
+    await clickWhenOpened(page.getByTestId('force-password-ok'));
     await page.waitForURL(/\/system\/userCenter\?isPassword=true/);
     await page.getByTestId('password-old').fill(DEFAULT_PASSWORD);
     await page.getByTestId('password-new').fill(NEW_PASSWORD);
     await page.getByTestId('password-confirm').fill(NEW_PASSWORD);
     await page.getByTestId('password-submit').click();
-    await page.waitForURL(/\/diyReport$/);
+    // An enterprise account's home is its portal, whatever way it signed in (issue 16 §4).
+    await page.waitForURL(/\/enterprise$/);
 
-    await page.goto(`${shuzhi.baseUrl}/enterprise`);
     const welcome = page.getByTestId('enterprise-welcome');
     await welcome.waitFor();
     await expect(welcome.textContent()).resolves.toContain(`您好，${ENTERPRISE}`);
@@ -67,6 +76,26 @@ describe('企业门户: an enterprise finds, favourites and fills a report', () 
     await expect.poll(() => page.title()).toMatch(/^企业门户 - /);
     await settle();
     await screenshot(page, 'enterprise-home-1366');
+  });
+
+  it('has the portal in the menu and as the pinned tab; /, /dashboard and /login lead there', async () => {
+    const menu = page.getByTestId('top-menu');
+    await menu.getByText('企业门户', { exact: true }).waitFor();
+    await menu.getByText('报表中心', { exact: true }).waitFor();
+    await expect(menu.getByText('首页', { exact: true }).count()).resolves.toBe(0);
+    await page.locator('[data-testid="tags-view-tab"][data-path="/enterprise"]').waitFor();
+    await expect(page.locator('[data-testid="tags-view-tab"][data-path="/dashboard"]').count()).resolves.toBe(
+      0,
+    );
+
+    await page.goto(`${shuzhi.baseUrl}/dashboard`);
+    await page.waitForURL(/\/enterprise$/);
+    await page.getByTestId('enterprise-welcome').waitFor();
+    await page.goto(`${shuzhi.baseUrl}/`);
+    await page.waitForURL(/\/enterprise$/);
+    await page.getByTestId('enterprise-welcome').waitFor();
+    await page.goto(`${shuzhi.baseUrl}/login`);
+    await page.waitForURL(/\/enterprise$/);
   });
 
   it('finds the form by its category, from the home page and from 报表分类', async () => {
@@ -158,5 +187,20 @@ describe('企业门户: an enterprise finds, favourites and fills a report', () 
     await page.getByTestId('detail-title').waitFor();
     await settle();
     await screenshot(page, 'enterprise-detail-1920');
+  });
+
+  it('lands on the portal through the enterprise login (type 9) as well', async () => {
+    // A fresh browser, last: a second sign-in may end the first session (单设备登录).
+    const again = await openBrowser();
+    try {
+      await again.page.goto(`${shuzhi.baseUrl}/login?type=9`);
+      await again.page.getByTestId('login-account').fill('qyfiller');
+      await again.page.getByTestId('login-password').fill(NEW_PASSWORD);
+      await again.page.getByTestId('login-submit').click();
+      await again.page.waitForURL(/\/enterprise$/);
+      await again.page.getByTestId('enterprise-welcome').waitFor();
+    } finally {
+      await again.close();
+    }
   });
 });

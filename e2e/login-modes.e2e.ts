@@ -47,7 +47,7 @@ describe('mobile and scan sign-in', () => {
     const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
     Object.assign(process.env, env);
     try {
-      // The enterprise user has changed the default password already, so type 9 lands on its portal.
+      // The enterprise user has changed the default password already, so it lands on its portal at once.
       shuzhi = await launchShuzhi({ sys_captcha: 'false' }, [
         "update sys_user set is_def_pwd = 0 where account = 'qyfiller'",
       ]);
@@ -159,14 +159,14 @@ describe('mobile and scan sign-in', () => {
       await page.waitForURL(/\/dashboard$/);
       await page.getByTestId('dashboard-greeting').waitFor();
 
-      // Type 9 with the enterprise's code: another user, and the enterprise target (SPEC §2).
+      // Type 9 with the enterprise's code: another user, an enterprise account, on its portal (issue 16 §4).
       await page.goto(`${shuzhi.baseUrl}/login?code=ent-1&type=9&usi=91310101MA1FP7K316`);
-      await page.waitForURL(/\/diyReport$/);
+      await page.waitForURL(/\/enterprise$/);
       await expect.poll(() => page.evaluate(() => document.body.textContent ?? '')).toContain('马晓东');
       await screenshot(page, 'auto-login-enterprise-1366');
       // Reopening /login in this session goes back to the enterprise portal, not the dashboard (SPEC §2).
       await page.goto(`${shuzhi.baseUrl}/login`);
-      await page.waitForURL(/\/diyReport$/);
+      await page.waitForURL(/\/enterprise$/);
 
       await page.goto(`${shuzhi.baseUrl}/dashboard?code=refused`);
       await page.waitForURL(/\/login$/);

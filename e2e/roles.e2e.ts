@@ -101,7 +101,7 @@ describe('an admin creates a role, grants it menus, buttons and a custom data sc
     const orgs = modal.getByTestId('role-scope-orgs');
     for (const name of ['外滩街道', '豫园街道']) {
       const node = orgs.locator('.ant-tree-treenode', { hasText: name }).first();
-      await node.waitFor({ timeout: 10_000 });
+      await node.waitFor();
       await node.locator('.ant-tree-checkbox').first().click();
     }
     await expect.poll(() => modal.getByTestId('role-scope-org-count').textContent()).toContain('2');

@@ -95,3 +95,39 @@ describe('the shell in English at 1366', () => {
     await screenshot(page, 'dashboard-en-1366');
   });
 });
+
+/**
+ * Issue 16 §5: the home page of a staff member lists the forms to file this period. 孙浩 (gridstaff) fills
+ * 社区人口月报, whose current month holds his seeded draft: the card shows the form, the month, its due date and
+ * 草稿, and its button opens the form's fill page. At 1366×768 the card fits without a horizontal scroll.
+ */
+describe('the home page’s forms to file this period at 1366', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    await firstSignIn(browser.page, 'gridstaff');
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('shows the form with its period, due date and the own draft, and opens its fill page', async () => {
+    const { page } = browser;
+    const card = page.getByTestId('my-filings');
+    const row = card.getByTestId('my-filing').filter({ hasText: '社区人口月报' });
+    await row.waitFor();
+    await expect(row.getByTestId('my-filing-period').textContent()).resolves.toMatch(/^\d{4}年\d{1,2}月$/);
+    await expect(row.getByTestId('my-filing-due').textContent()).resolves.toMatch(
+      /^\d{4}-\d{2}-\d{2}(剩 \d+ 天|今天截止|已过 \d+ 天)$/,
+    );
+    await expect(row.getByTestId('diy-record-status').textContent()).resolves.toBe('草稿');
+    await settled(page);
+    await expect(
+      card.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= 1366),
+    ).resolves.toBe(true);
+    await screenshot(page, 'dashboard-filings-1366');
+    await row.getByTestId('my-filing-open').click();
+    await page.waitForURL(/\/diyReport\/index\/formTable\?id=\d+/);
+    await expect.poll(() => page.title()).toMatch(/^社区人口月报 - /);
+  });
+});

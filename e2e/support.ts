@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type BrowserContext,
+  type BrowserContextOptions,
   chromium,
   type Locator,
   type Page,
@@ -56,12 +57,22 @@ function sharedChromium(): Promise<PlaywrightBrowser> {
   return chromiumProcess;
 }
 
+/** What a phone context adds: touch, the mobile viewport meta, a granted and set position (issue 22 §3). */
+export type DeviceOptions = Pick<
+  BrowserContextOptions,
+  'isMobile' | 'hasTouch' | 'deviceScaleFactor' | 'geolocation' | 'permissions'
+>;
+
 /** A fresh browser context with nothing stored, as a new user would have. */
-export async function openBrowser(viewport = { width: 1366, height: 768 }): Promise<Browser> {
+export async function openBrowser(
+  viewport = { width: 1366, height: 768 },
+  device: DeviceOptions = {},
+): Promise<Browser> {
   const context = await (await sharedChromium()).newContext({
     viewport,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    ...device,
   });
   context.setDefaultTimeout(20_000);
   keepJournal(context);

@@ -5,8 +5,10 @@ import { seed } from './db/seeds/seed.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { lockScreenRoutes } from './modules/auth/lock-screen.routes.ts';
 import { cacheRoutes } from './modules/cache/cache.routes.ts';
+import { cockpitRoutes } from './modules/cockpit/cockpit.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { constRoutes } from './modules/const/const.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { dictRoutes } from './modules/dict/dict.routes.ts';
 import { diyClassifyRoutes } from './modules/diy-classify/diy-classify.routes.ts';
 import { diyCollectRoutes } from './modules/diy-collect/diy-collect.routes.ts';
@@ -15,9 +17,12 @@ import { diyDataRoutes } from './modules/diy-data/diy-data.routes.ts';
 import { diyImportRoutes } from './modules/diy-import/diy-import.routes.ts';
 import { diyLedgerRoutes } from './modules/diy-ledger/diy-ledger.routes.ts';
 import { diyPeriodRoutes } from './modules/diy-period/diy-period.routes.ts';
+import { diyQueryRoutes } from './modules/diy-query/diy-query.routes.ts';
 import { diyRecycleRoutes } from './modules/diy-recycle/diy-recycle.routes.ts';
 import { diyRollupRoutes } from './modules/diy-rollup/diy-rollup.routes.ts';
 import { diyTableRoutes } from './modules/diy-table/diy-table.routes.ts';
+import { diyTaskRoutes } from './modules/diy-task/diy-task.routes.ts';
+import { diyWordRoutes } from './modules/diy-word/diy-word.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { installJobs } from './modules/job/job.handlers.ts';
@@ -25,6 +30,7 @@ import { jobRoutes } from './modules/job/job.routes.ts';
 import { logRoutes } from './modules/log/log.routes.ts';
 import { loginModesRoutes } from './modules/login-modes/login-modes.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { noLoginRoutes } from './modules/no-login/no-login.routes.ts';
 import { noticeRoutes } from './modules/notice/notice.routes.ts';
 import { onlineUserRoutes } from './modules/online-user/online-user.routes.ts';
 import { openAccessRoutes } from './modules/open-access/open-access.routes.ts';
@@ -41,6 +47,7 @@ import { tenantRoutes } from './modules/tenant/tenant.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { userCenterRoutes } from './modules/user-center/user-center.routes.ts';
 import { userGroupRoutes } from './modules/user-group/user-group.routes.ts';
+import { wireRoutes } from './modules/wire/wire.routes.ts';
 import { installAccess, type RegisteredRoute } from './platform/access/access.ts';
 import { installAudit, stopAudit } from './platform/audit/audit.ts';
 import { DEFAULT_HASH_COST, type HashCost } from './platform/auth/password-hash.ts';
@@ -53,11 +60,13 @@ import { createIdGenerator } from './platform/db/ids.ts';
 import { migrate } from './platform/db/migrator.ts';
 import { setTimeZone } from './platform/db/time.ts';
 import { installErrorHandler } from './platform/errors/error-handler.ts';
+import { installJsonMediaTypes } from './platform/http/json-types.ts';
 import { installMultipart } from './platform/http/multipart.ts';
 import { parseQueryString } from './platform/http/querystring.ts';
 import type { RouteModule } from './platform/http/route.ts';
 import { installZodCompilers } from './platform/http/schema-compilers.ts';
 import { installSecurity } from './platform/http/security.ts';
+import { installUploadSweep } from './platform/http/upload-sweep.ts';
 import { installWebApp } from './platform/http/web-app.ts';
 import { installRealtime } from './platform/realtime/server.ts';
 
@@ -131,6 +140,13 @@ const MODULES: RouteModule[] = [
   diyPeriodRoutes,
   diyRollupRoutes,
   diyImportRoutes,
+  wireRoutes,
+  diyTaskRoutes,
+  noLoginRoutes,
+  diyQueryRoutes,
+  dashboardRoutes,
+  cockpitRoutes,
+  diyWordRoutes,
 ];
 
 /** Builds the API: opens the database, applies migrations, seeds, and registers every module. */
@@ -154,7 +170,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   try {
     await migrate(db, dialect, MIGRATIONS);
     const prefix = options.cachePrefix ?? 'shuzhi:';
-    cache = config.redisUrl ? await createRedisCache(config.redisUrl, prefix) : createMemoryCache(prefix);
+    cache = config.redisUrl
+      ? await createRedisCache(config.redisUrl, prefix, app.log)
+      : createMemoryCache(prefix);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -204,8 +222,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // API docs behind the admin gate (or off with SWAGGER=off); before the modules so it sees their routes.
     await installSwagger(app, ctx);
 
+    // JSON under the other media types the family's clients send (json-patch+json, text/json, *+json).
+    installJsonMediaTypes(app);
     // multipart/form-data for upload routes (files, imports); parsed only when a route reads its file.
     await installMultipart(app);
+    // What a killed process left in DATA_DIR/tmp goes at start, and hourly.
+    installUploadSweep(app, ctx);
     await app.register(async (api) => {
       for (const register of MODULES) register(api, ctx);
     });

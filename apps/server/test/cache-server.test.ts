@@ -192,6 +192,10 @@ describe('access', () => {
     ['POST', '/api/sysCache/delete', 'sysCache:delete'],
     ['POST', '/api/sysCache/deleteByPrefix', 'sysCache:delete'],
     ['GET', '/api/sysServer/info', 'sysServer:detail'],
+    // The family's server monitor (docs/wire.md): the same permission.
+    ['GET', '/api/sysServer/serverBase', 'sysServer:detail'],
+    ['GET', '/api/sysServer/serverUsed', 'sysServer:detail'],
+    ['GET', '/api/sysServer/serverDisk', 'sysServer:detail'],
   ] as const;
 
   it('declares the catalogue permissions', () => {

@@ -306,7 +306,9 @@ describe('sysConfig administration', () => {
 describe('system info', () => {
   it('is public, saved with sysConfig:update, and shows in the profile at once', async () => {
     const before = body<SysInfo>(await t.app.inject({ url: '/api/sysConfig/sysInfo' })).result;
-    expect(before).toEqual({ webTitle: '', webLogo: '', webCopyright: '', webIcp: '' });
+    expect(before).toMatchObject({ webTitle: '', webLogo: '', webCopyright: '', webIcp: '' });
+    // The family's names: empty settings resolved from the profile (docs/wire.md).
+    expect(before).toMatchObject({ title: t.config.profile.systemName['zh-CN'], icp: '', icpUrl: '' });
     // Warm the profile, so that the next read must see the change.
     await t.app.inject({ url: '/api/sysProfile/current' });
     const saved = await call(root, 'POST', '/api/sysConfig/saveSysInfo', {
@@ -340,7 +342,7 @@ describe('system info', () => {
       webCopyright: '© 2026 黄浦区',
       webTitle: '',
     });
-    expect(body<SysInfo>(await t.app.inject({ url: '/api/sysConfig/sysInfo' })).result).toEqual({
+    expect(body<SysInfo>(await t.app.inject({ url: '/api/sysConfig/sysInfo' })).result).toMatchObject({
       webTitle: '',
       webLogo: logo,
       webCopyright: '© 2026 黄浦区',

@@ -210,6 +210,17 @@ describe('config, dictionary and system-info menus', () => {
       '0012-diy-periods-rollups-import',
       '0013-platform-wide-pages',
       '0014-service-sessions',
+      '0015-text-search',
+      '0016-tasks',
+      '0017-task-urge',
+      '0018-task-lifecycle',
+      '0019-task-schedules',
+      '0021-no-login-links',
+      '0022-query-reports',
+      '0023-task-review',
+      '0025-cockpit',
+      '0026-word-templates',
+      '0027-public-statements-scenes',
     ]);
     for (const name of ['platform', 'sysConfig', 'sysDict', 'sysLog', 'sysLogOp'])
       expect(await status(name), name).toBe(1);

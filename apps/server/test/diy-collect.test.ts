@@ -1,4 +1,5 @@
-import type { CollectResult, FormItem, MyReportItem } from '@shuzhi/contracts/diy-table';
+import type { CollectResult, MyReportItem } from '@shuzhi/contracts/diy-collect';
+import type { FormItem } from '@shuzhi/contracts/diy-table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataTableName } from '../src/platform/diy/data-table.ts';
 import { apiCalls, createTestApp, login, type TestApp } from './helpers.ts';

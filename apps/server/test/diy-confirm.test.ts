@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
-import type {
-  DiyRecord,
-  RecordHistory,
-  RowConfirmCreateResult,
-  RowConfirmDetail,
-  RowConfirmItem,
-} from '@shuzhi/contracts/diy-table';
+import type { RowConfirmCreateResult, RowConfirmDetail, RowConfirmItem } from '@shuzhi/contracts/diy-confirm';
+import type { DiyRecord, RecordHistory } from '@shuzhi/contracts/diy-table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfirmCode, signConfirmCode } from '../src/modules/diy-confirm/diy-confirm.service.ts';
 import { formatDateTime } from '../src/platform/db/time.ts';

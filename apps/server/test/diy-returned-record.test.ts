@@ -5,7 +5,8 @@ import { apiCalls, createTestApp, login, type TestApp } from './helpers.ts';
 
 /**
  * Issue 16 §2: a returned record stays editable, submittable and deletable by its filler until its period is
- * closed — also after the due date, when a re-filing is marked late. Other records of an overdue period stay
+ * closed — also after the due date, when a re-filing is marked late; deleted, it may be restored from the
+ * recycle bin until then too. Other records of an overdue period stay
  * refused (F1022), and nothing changes in a closed period (F1023). Played on the seeded 社区人口月报, whose
  * last month is made overdue here.
  */
@@ -18,6 +19,7 @@ let grid: string;
 let fgw: string;
 let formId: number;
 let lastMonth: number;
+let deletedReturned: number;
 
 const db = () => t.app.ctx.db;
 const get = (token: string, id: number) => api.ok<DiyRecord>(token, 'GET', `/api/diyData/${formId}/${id}`);
@@ -25,6 +27,9 @@ const update = (token: string, id: number, values: Record<string, unknown>, subm
   api.code(token, 'PUT', `/api/diyData/${formId}/update`, { id, values, submit });
 const audit = (ids: number[], action: 'approve' | 'return', comment?: string) =>
   api.code(leader, 'POST', `/api/diyData/${formId}/audit`, { ids, action, ...(comment ? { comment } : {}) });
+
+const restore = (id: number) =>
+  api.code(admin, 'POST', '/api/diyRecycle/restore', { items: [{ kind: 'record', tableId: formId, id }] });
 
 /** The live record a user filed in the last month. */
 async function recordOf(account: string): Promise<DiyRecord> {
@@ -98,11 +103,17 @@ describe('a returned record in a period past its due date', () => {
     expect(await get(admin, record.id)).toMatchObject({ status: 2, late: true });
   });
 
-  it('is deleted by its filler', async () => {
+  it('is deleted by its filler, and restored from the recycle bin while its period is not closed', async () => {
     const returned = await recordOf('gridstaff');
     expect(returned.status).toBe(3);
     expect(await api.code(grid, 'DELETE', `/api/diyData/${formId}/${returned.id}`)).toBe(200);
     expect(await api.code(admin, 'GET', `/api/diyData/${formId}/${returned.id}`)).not.toBe(200);
+    // Its filler may still change it in the overdue period, so it may come back there.
+    expect(await restore(returned.id)).toBe(200);
+    expect(await get(grid, returned.id)).toMatchObject({ status: 3, late: false });
+    // Deleted again: it waits in the recycle bin for the period's closing (below).
+    expect(await api.code(grid, 'DELETE', `/api/diyData/${formId}/${returned.id}`)).toBe(200);
+    deletedReturned = returned.id;
   });
 
   it('leaves every other record of the overdue period refused (F1022)', async () => {
@@ -128,5 +139,7 @@ describe('a returned record in a period past its due date', () => {
     expect(await update(fgw, record.id, record.values, true)).toBe('F1023');
     expect(await api.code(fgw, 'DELETE', `/api/diyData/${formId}/${record.id}`)).toBe('F1023');
     expect(await get(admin, record.id)).toMatchObject({ status: 3, late: false });
+    // A deleted returned record no longer comes back either.
+    expect(await restore(deletedReturned)).toBe('F1023');
   });
 });

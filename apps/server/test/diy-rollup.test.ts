@@ -7,6 +7,7 @@ import { formatDate } from '../src/platform/db/time.ts';
 import { dataTableName } from '../src/platform/diy/data-table.ts';
 import { apiCalls, createTestApp, encrypt, login, type TestApp } from './helpers.ts';
 import { REGION_FIXTURE } from './region.fixture.ts';
+import { SEEDED_TENANT, seededRecords } from './seeded-records.ts';
 
 /**
  * Issue 6 §2, roll-ups: creating one (only over number fields of a form the caller administers), opening it
@@ -20,8 +21,6 @@ const api = apiCalls(() => t.app);
 let admin: string;
 let njd: string;
 let gzl: string;
-let forms: Record<string, number>;
-let orgs: Record<string, number>;
 const POP = '社区人口月报';
 const ENT = '企业基本情况登记表';
 const SEEDED = '社区人口月报汇总';
@@ -38,63 +37,8 @@ const GRID_WT_1 = '31010101300101';
 const periods: Record<string, number> = {};
 let rollupId: number;
 
-let nextId = 9_000_000_000_000;
-async function record(
-  formId: number,
-  orgCode: string,
-  status: number,
-  values: Record<string, unknown>,
-  extra: Record<string, unknown> = {},
-): Promise<void> {
-  const columns = Object.fromEntries(Object.entries(values).map(([k, v]) => [`f_${k}`, v]));
-  await t.app.ctx.db
-    .insertInto(dataTableName(formId) as 'diy_table')
-    .values({
-      id: nextId++,
-      tenant_id: 1_300_000_000_001,
-      version: 1,
-      status,
-      create_time: '2025-05-03 10:00:00',
-      create_user_id: 1,
-      create_user_name: 'test',
-      is_delete: 0,
-      create_org_id: orgs[orgCode],
-      create_org_name: orgCode,
-      is_zero: 0,
-      late: 0,
-      ...columns,
-      ...extra,
-    } as never)
-    .execute();
-}
-
-async function period(formId: number, key: string, start: string, end: string): Promise<number> {
-  const id = nextId++;
-  await t.app.ctx.db
-    .insertInto('diy_table_period')
-    .values({
-      id,
-      tenant_id: 1_300_000_000_001,
-      table_id: formId,
-      period_key: key,
-      name: key,
-      start_date: start,
-      end_date: end,
-      due_date: end,
-      grace_until: null,
-      reopen_until: null,
-      version: 1,
-      closed: 0,
-      close_time: null,
-      close_user_name: null,
-      create_time: '2025-01-01 00:00:00',
-      create_user_id: null,
-      create_user_name: null,
-      update_time: null,
-    })
-    .execute();
-  return id;
-}
+const district = seededRecords(() => t.app, 9_000_000_000_000);
+const { forms, orgs, record, period } = district;
 
 const data = (token: string, id: number, body: Record<string, unknown> = {}) =>
   api.ok<RollupData>(token, 'POST', `/api/diyLoad/${id}/data`, body);
@@ -106,10 +50,7 @@ beforeAll(async () => {
   admin = (await login(t.app, 'admin')).accessToken;
   njd = (await login(t.app, 'njdleader')).accessToken;
   gzl = (await login(t.app, 'gzlstaff')).accessToken;
-  const formRows = await t.app.ctx.db.selectFrom('diy_table').select(['id', 'title']).execute();
-  forms = Object.fromEntries(formRows.map((r) => [r.title, r.id]));
-  const orgRows = await t.app.ctx.db.selectFrom('sys_org').select(['id', 'code']).execute();
-  orgs = Object.fromEntries(orgRows.map((r) => [r.code, r.id]));
+  await district.load();
 
   // The population form becomes monthly; three periods of our own (far in the past, so the current month
   // the server makes stays apart) and records in them.
@@ -135,7 +76,7 @@ beforeAll(async () => {
   await record(pop, GRID_WT_1, 2, { huji: 40 }, { period_id: periods.lastMay });
 
   // The demo seed made the roll-up at start-up; seeding again adds nothing.
-  expect(await seedRollups(t.app.ctx.db, t.app.ctx, { tenantId: 1_300_000_000_001 })).toBe(0);
+  expect(await seedRollups(t.app.ctx.db, t.app.ctx, { tenantId: SEEDED_TENANT })).toBe(0);
   const seeded = await t.app.ctx.db
     .selectFrom('diy_table')
     .select('id')

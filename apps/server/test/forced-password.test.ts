@@ -63,6 +63,7 @@ const FORCED_CHANGE_SCREEN = [
   '/api/sysDictType/allDictList',
   '/api/sysDictType/version',
   '/api/sysNotice/unReadList',
+  '/api/sysNotice/unReadSummary',
   '/api/sysUser/baseInfo',
 ];
 

@@ -7,6 +7,7 @@ import { CONFIG_DEFAULTS } from '@shuzhi/contracts/config';
 import type { Envelope } from '@shuzhi/contracts/envelope';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
+import { decodeJwt, SignJWT } from 'jose';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
@@ -59,6 +60,9 @@ export async function createTestEnv(): Promise<TestEnv> {
     const client = new pg.Client({ connectionString: pgUrl });
     await client.connect();
     await client.query(`create schema ${schema}`);
+    // pg_trgm (the text-search index) lives in public, shared by the schemas of test files running side by
+    // side: created in a test's own schema, dropping that schema would take the others' indexes with it.
+    await client.query('create extension if not exists pg_trgm with schema public').catch(() => undefined);
     await client.end();
     const url = new URL(pgUrl);
     url.searchParams.set('options', `-c search_path=${schema}`);
@@ -242,7 +246,9 @@ export function apiCalls(app: () => FastifyInstance) {
 
 /** A fresh captcha with its answer (read from the cache), as `{ codeId, code }` for a login body. */
 export async function solvedCaptcha(app: FastifyInstance): Promise<{ codeId: string; code: string }> {
-  const codeId = body<{ id: string }>(await app.inject({ url: '/api/sysAuth/captcha' })).result?.id ?? '';
+  const codeId = String(
+    body<{ id: number }>(await app.inject({ url: '/api/sysAuth/captcha' })).result?.id ?? '',
+  );
   return { codeId, code: (await app.ctx.cache.get<string>(`captcha:${codeId}`)) ?? '' };
 }
 
@@ -262,4 +268,16 @@ export async function lockOut(app: FastifyInstance, account: string, remoteAddre
     codes.push(body(response).code);
   }
   return codes;
+}
+
+/** Re-signs an access token's claims with an expiry in the past, as a client holds it after a while. */
+export async function expiredToken(app: FastifyInstance, accessToken: string): Promise<string> {
+  const claims = decodeJwt(accessToken);
+  const past = Math.floor(Date.now() / 1000) - 3600;
+  return new SignJWT({ ...claims, exp: undefined, iat: undefined, nbf: undefined })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(past - 60)
+    .setNotBefore(past - 60)
+    .setExpirationTime(past)
+    .sign(new TextEncoder().encode(app.ctx.config.jwtSecret));
 }

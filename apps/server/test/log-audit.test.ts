@@ -7,7 +7,7 @@ import { parseUserAgent } from '../src/platform/audit/user-agent.ts';
 import { createAuditWriter } from '../src/platform/audit/writer.ts';
 import { openDatabase } from '../src/platform/db/db.ts';
 import { formatDateTime } from '../src/platform/db/time.ts';
-import { authed, body, createTestApp, login, setConfig, type TestApp } from './helpers.ts';
+import { authed, body, createTestApp, login, loginRequest, setConfig, type TestApp } from './helpers.ts';
 
 describe('parseUserAgent', () => {
   it.each([
@@ -176,5 +176,67 @@ describe('audit writer and retention', () => {
     await flushAudit(t.app.ctx);
     expect(await countOf('sys_log_op', 'admin')).toBeGreaterThanOrEqual(1);
     expect(accessToken).toBeTruthy();
+  });
+});
+
+/** A sign-in is anonymous; its operation row still belongs to the tenant of the account it was for. */
+describe('the operation log of signing in and out', () => {
+  let t: TestApp;
+  let tenantId: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const root = (await login(t.app, 'superadmin')).accessToken;
+    const added = await authed(t.app, root, {
+      method: 'POST',
+      url: '/api/sysTenant/add',
+      payload: { code: 'oplogt', name: '操作日志租户', adminAccount: 'oplogadmin', remark: 'test' },
+    });
+    tenantId = body<number>(added).result as number;
+    expect(tenantId).not.toBe(DEFAULT_TENANT_ID);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const opRows = async (action: string) => {
+    await flushAudit(t.app.ctx);
+    return t.app.ctx.db
+      .selectFrom('sys_log_op')
+      .select(['tenant_id', 'user_id', 'account', 'code'])
+      .where('account', '=', 'oplogadmin')
+      .where('action', '=', action)
+      .orderBy('id')
+      .execute();
+  };
+
+  it("files the sign-in, failed or not, and the sign-out in the account's tenant", async () => {
+    const user = await t.app.ctx.db
+      .selectFrom('sys_user')
+      .select('id')
+      .where('account', '=', 'oplogadmin')
+      .executeTakeFirstOrThrow();
+    expect(body(await loginRequest(t.app, 'oplogadmin', 'Wrong@2026')).code).toBe('D1000');
+    const { accessToken } = await login(t.app, 'oplogadmin');
+    const logins = await opRows('login');
+    expect(logins.length).toBeGreaterThanOrEqual(2);
+    for (const row of logins) expect(row).toMatchObject({ tenant_id: tenantId, user_id: user.id });
+    expect(logins.map((row) => row.code)).toEqual(expect.arrayContaining(['D1000', '200']));
+
+    const out = await authed(t.app, accessToken, { method: 'POST', url: '/api/sysAuth/logout' });
+    expect(body(out).code).toBe(200);
+    expect(await opRows('logout')).toEqual([
+      { tenant_id: tenantId, user_id: user.id, account: 'oplogadmin', code: '200' },
+    ]);
+  });
+
+  it('keeps an unknown account in the default tenant, named as typed', async () => {
+    expect(body(await loginRequest(t.app, 'nobody-here', 'Wrong@2026')).code).toBe('D0009');
+    await flushAudit(t.app.ctx);
+    const row = await t.app.ctx.db
+      .selectFrom('sys_log_op')
+      .select(['tenant_id', 'user_id'])
+      .where('account', '=', 'nobody-here')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ tenant_id: DEFAULT_TENANT_ID, user_id: null });
   });
 });

@@ -108,7 +108,7 @@ describe('operation log', () => {
     await flushAudit(t.app.ctx);
     await db().deleteFrom('sys_log_op').execute();
     const response = await loginRequest(t.app, 'admin', passwordOf(t.app, 'admin'), {
-      codeId: 'c-123',
+      codeId: 123,
       code: 'abcd',
     });
     expect(body(response).code).toBe(200);
@@ -118,7 +118,7 @@ describe('operation log', () => {
     expect(JSON.parse(items[0]?.params ?? '')).toEqual({
       account: 'admin',
       password: '******',
-      codeId: 'c-123',
+      codeId: 123,
       code: '******',
     });
   });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../src/db/migrations/migrations.ts';
 import { loadConfig } from '../src/platform/config/config.ts';
@@ -22,8 +22,20 @@ afterAll(async () => {
   await env?.cleanup();
 });
 
+/**
+ * The tables of this file's own database: on PostgreSQL, of its own schema (introspection lists every schema,
+ * and the test files running beside it make tables in theirs).
+ */
+async function ownTables() {
+  const own =
+    dialect === 'postgres'
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
+      : undefined;
+  return (await db.introspection.getTables()).filter((t) => own === undefined || t.schema === own);
+}
+
 async function tables(): Promise<string[]> {
-  return (await db.introspection.getTables()).map((t) => t.name).sort();
+  return (await ownTables()).map((t) => t.name).sort();
 }
 
 describe('migrations', () => {
@@ -44,6 +56,17 @@ describe('migrations', () => {
       '0012-diy-periods-rollups-import',
       '0013-platform-wide-pages',
       '0014-service-sessions',
+      '0015-text-search',
+      '0016-tasks',
+      '0017-task-urge',
+      '0018-task-lifecycle',
+      '0019-task-schedules',
+      '0021-no-login-links',
+      '0022-query-reports',
+      '0023-task-review',
+      '0025-cockpit',
+      '0026-word-templates',
+      '0027-public-statements-scenes',
     ]);
     expect(await migrate(db, dialect, MIGRATIONS)).toEqual([]);
     expect(await tables()).toEqual(
@@ -95,6 +118,17 @@ describe('migrations', () => {
         '0012-diy-periods-rollups-import',
         '0013-platform-wide-pages',
         '0014-service-sessions',
+        '0015-text-search',
+        '0016-tasks',
+        '0017-task-urge',
+        '0018-task-lifecycle',
+        '0019-task-schedules',
+        '0021-no-login-links',
+        '0022-query-reports',
+        '0023-task-review',
+        '0025-cockpit',
+        '0026-word-templates',
+        '0027-public-statements-scenes',
       ]);
       const row = await old.selectFrom('diy_data_77').selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({ period_id: null, is_zero: 0, late: 0 });
@@ -137,9 +171,7 @@ describe('migrations', () => {
     expect((error as MigrationError).message).toContain('the database is unchanged');
 
     expect(await tables()).toEqual([...before, 'probe_good'].sort());
-    const userColumns = (await db.introspection.getTables())
-      .find((t) => t.name === 'sys_user')
-      ?.columns.map((c) => c.name);
+    const userColumns = (await ownTables()).find((t) => t.name === 'sys_user')?.columns.map((c) => c.name);
     expect(userColumns).not.toContain('probe_col');
     const row = await db.selectFrom('sys_config').select('name').where('id', '=', 1).executeTakeFirst();
     expect(row?.name).toBe('probe');

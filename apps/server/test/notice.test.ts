@@ -150,7 +150,7 @@ describe('access', () => {
       .registeredRoutes()
       .filter((r) => r.url.startsWith('/api/sysNotice/') && r.method !== 'HEAD');
     const byUrl = new Map(routes.map((r) => [`${r.method} ${r.url}`, r.access]));
-    for (const url of ['pageReceived', 'unReadList', 'received'])
+    for (const url of ['pageReceived', 'unReadList', 'unReadSummary', 'received'])
       expect(byUrl.get(`GET /api/sysNotice/${url}`)).toBe('loggedIn');
     for (const url of ['setRead', 'setAllRead'])
       expect(byUrl.get(`POST /api/sysNotice/${url}`)).toBe('loggedIn');
@@ -168,7 +168,7 @@ describe('access', () => {
     expect(await code(staff, 'POST', '/api/sysNotice/add', { title: 'x', content: '' })).toBe(403);
     expect(await code(staff, 'POST', '/api/sysNotice/public', { id: 1 })).toBe(403);
     expect(await code(staff, 'POST', '/api/sysNotice/withdraw', { id: 1 })).toBe(403);
-    expect(await code(staff, 'GET', '/api/sysNotice/unReadList')).toBe(200);
+    expect(await code(staff, 'GET', '/api/sysNotice/unReadSummary')).toBe(200);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/sysNotice/unReadList' });
     expect(anonymous.json().code).toBe(401);
   });
@@ -583,7 +583,7 @@ describe('inbox', () => {
   it('counts unread, lists newest first with filters, opens and marks read', async () => {
     const reader = await tokenOf('gzlleader');
     await ok(reader, 'POST', '/api/sysNotice/setAllRead');
-    expect((await ok<UnreadList>(reader, 'GET', '/api/sysNotice/unReadList')).count).toBe(0);
+    expect((await ok<UnreadList>(reader, 'GET', '/api/sysNotice/unReadSummary')).count).toBe(0);
 
     const ids: number[] = [];
     for (const [i, type] of [1, 2, 1].entries()) {
@@ -596,7 +596,7 @@ describe('inbox', () => {
       await publish(admin, id);
       ids.push(id);
     }
-    const unread = await ok<UnreadList>(reader, 'GET', '/api/sysNotice/unReadList');
+    const unread = await ok<UnreadList>(reader, 'GET', '/api/sysNotice/unReadSummary');
     expect(unread.count).toBe(3);
     expect(unread.items.map((n) => n.id)).toEqual([...ids].reverse());
     expect(unread.items[0]).toMatchObject({ title: '收件箱2', readStatus: 0, publicUserName: '系统管理员' });
@@ -625,7 +625,10 @@ describe('inbox', () => {
     expect(await code(reader, 'GET', `/api/sysNotice/received?id=${foreign}`)).toBe('D1002');
 
     await ok(reader, 'POST', '/api/sysNotice/setAllRead');
-    expect(await ok<UnreadList>(reader, 'GET', '/api/sysNotice/unReadList')).toEqual({ count: 0, items: [] });
+    expect(await ok<UnreadList>(reader, 'GET', '/api/sysNotice/unReadSummary')).toEqual({
+      count: 0,
+      items: [],
+    });
   });
 });
 

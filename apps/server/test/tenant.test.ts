@@ -65,12 +65,15 @@ async function addTenant(code: string, name: string, adminAccount: string): Prom
 }
 
 describe('tenant access', () => {
-  it('declares a sysTenant permission on every route', () => {
+  it('declares a sysTenant permission on every route but the login page picker', () => {
     const routes = t.app
       .registeredRoutes()
       .filter((r) => r.url.startsWith('/api/sysTenant/') && r.method !== 'HEAD');
     expect(routes.length).toBeGreaterThanOrEqual(11);
-    for (const r of routes) expect(r.access, `${r.method} ${r.url}`).toMatch(/^sysTenant:/);
+    for (const r of routes) {
+      const picker = r.method === 'GET' && r.url === '/api/sysTenant/list';
+      expect(r.access, `${r.method} ${r.url}`).toMatch(picker ? /^public$/ : /^sysTenant:/);
+    }
     const urls = new Set(routes.map((r) => r.url));
     for (const action of [
       'page',
@@ -112,7 +115,6 @@ describe('tenant access', () => {
 
     const requests: [Method, string, unknown?][] = [
       ['POST', '/api/sysTenant/page', {}],
-      ['GET', '/api/sysTenant/list'],
       ['GET', `/api/sysTenant/detail?Id=${DEFAULT_TENANT_ID}`],
       ['POST', '/api/sysTenant/add', { code: 'x1', name: 'x1', adminAccount: 'x1admin' }],
       ['POST', '/api/sysTenant/update', { id: DEFAULT_TENANT_ID, remark: 'x' }],
@@ -272,8 +274,9 @@ describe('tenant lifecycle', () => {
   it('pages, lists, filters and exports tenants', async () => {
     const page = await ok<PageResult<TenantRow>>(root, 'POST', '/api/sysTenant/page', { name: '浦东' });
     expect(page.items.map((r) => r.code)).toEqual(['pudong']);
-    const all = await ok<TenantRow[]>(root, 'GET', '/api/sysTenant/list');
-    expect(all.map((r) => r.code)).toEqual(expect.arrayContaining(['default', 'pudong']));
+    // `list` is the login page's public picker (test/wire-compat.test.ts): names, ids and hosts only.
+    const all = await ok<{ label: string; value: number }[]>(root, 'GET', '/api/sysTenant/list');
+    expect(all.map((r) => r.value)).toEqual(expect.arrayContaining(page.items.map((r) => r.id)));
     const byQuery = await ok<PageResult<TenantRow>>(root, 'GET', '/api/sysTenant/page?code=pud&status=1');
     expect(byQuery.total).toBe(1);
     const res = await call(root, 'POST', '/api/sysTenant/export', { code: 'pudong' });

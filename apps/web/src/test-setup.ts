@@ -36,6 +36,17 @@ afterAll(async () => {
   for (let i = 0; i < 5; i++) await turn();
 });
 
+// antd writes its styles (CSS-in-JS) into <style> elements. jsdom would parse every one and match all their
+// rules against each element whenever a test or a query asks for a computed style (testing-library's role
+// queries do, for every element they look at), which was most of the suite's time. The tests check content,
+// roles and states, not the cascade: the style elements are typed so that jsdom leaves them unparsed.
+const createElement = document.createElement.bind(document);
+document.createElement = ((tagName: string, options?: ElementCreationOptions) => {
+  const element = createElement(tagName, options);
+  if (tagName.toLowerCase() === 'style') element.setAttribute('type', 'text/x-unparsed-in-tests');
+  return element;
+}) as typeof document.createElement;
+
 // antd reads these browser APIs, which jsdom does not provide.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

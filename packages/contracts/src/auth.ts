@@ -1,8 +1,33 @@
 import { z } from 'zod';
+import { ACCOUNT_TYPE_MEMBER } from './sign-in.ts';
 
-export const ACCOUNT_TYPE = { superAdmin: 999, sysAdmin: 888, normal: 777, member: 666 } as const;
+export const ACCOUNT_TYPE = {
+  superAdmin: 999,
+  sysAdmin: 888,
+  normal: 777,
+  member: ACCOUNT_TYPE_MEMBER,
+} as const;
 
-export const captchaResultSchema = z.object({ id: z.string(), img: z.string() });
+/** `id`: a number (a long in the family); `img`: bare base64 of a PNG, without a `data:` prefix. */
+export const captchaResultSchema = z.object({ id: z.number(), img: z.string() });
+
+/**
+ * A captcha id as clients send it: a JSON number or a numeric string; `0`, empty or absent when the captcha is
+ * off. Read as a number, null for none.
+ */
+const captchaIdSchema = z
+  .union([
+    z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{0,16}$/),
+  ])
+  .nullable()
+  .optional()
+  .transform((value) =>
+    value === null || value === undefined || value === '' ? null : Number(value) || null,
+  );
 
 export const loginConfigSchema = z.object({
   secondVerEnabled: z.boolean(),
@@ -15,7 +40,7 @@ export const loginInputSchema = z.object({
   account: z.string().trim().min(1).max(64),
   /** SM2 C1C3C2 cipher text, hex, without the leading 04. */
   password: z.string().min(1).max(4096),
-  codeId: z.string().max(64).optional().nullable(),
+  codeId: captchaIdSchema,
   code: z.string().max(16).optional().nullable(),
   /** Login type; 9 is the enterprise portal. */
   loginType: z.number().int().optional(),
@@ -27,6 +52,8 @@ export const loginResultSchema = z.object({
   refreshToken: z.string(),
   isDefPwd: z.boolean(),
   isUpdatePwd: z.boolean(),
+  /** Where the client goes after signing in (the family's `homepage`); null: its own first page. */
+  homepage: z.string().nullable().optional(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
@@ -53,6 +80,8 @@ export const userInfoSchema = z.object({
   fullOrgNames: z.string().nullable(),
   roles: z.array(z.string()),
   roleCodes: z.array(z.string()),
+  /** Ids of the user's enabled roles (the family's `roleIds`). */
+  roleIds: z.array(z.number()),
   buttons: z.array(z.string()),
   authBtnList: z.array(z.string()),
   isDefPwd: z.boolean(),
@@ -72,6 +101,7 @@ export const userInfoSchema = z.object({
   weiwanggeCode: z.string().nullable(),
   idCardNum: z.string().nullable(),
   phone: z.string().nullable(),
+  email: z.string().nullable(),
   enterprise: z.string().nullable(),
   streetId: z.number().nullable(),
   communityId: z.number().nullable(),
@@ -97,6 +127,8 @@ export const CITY_ADMIN_ROLE_CODE = 'city_admin';
 
 export const watermarkConfigSchema = z.object({
   enabled: z.boolean(),
+  /** The same switch under the family's name. */
+  watermarkEnabled: z.boolean(),
   /** Lines drawn by the watermark: system title, the user's real name, the current date. */
   content: z.array(z.string()),
   width: z.number(),

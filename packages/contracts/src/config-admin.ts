@@ -71,6 +71,23 @@ export const sysInfoSchema = z.object({
 });
 export type SysInfo = z.infer<typeof sysInfoSchema>;
 
+/**
+ * What `GET /api/sysConfig/sysInfo` answers: the editable fields above, and the same information resolved
+ * (the profile fills what is empty) under the names the family's login page and footer read.
+ */
+export const sysInfoAnswerSchema = sysInfoSchema.extend({
+  logo: z.string(),
+  title: z.string(),
+  viceTitle: z.string(),
+  viceDesc: z.string(),
+  copyright: z.string(),
+  icp: z.string(),
+  icpUrl: z.string(),
+  /** The watermark text while `sys_watermark` is on, else empty. */
+  watermark: z.string(),
+});
+export type SysInfoAnswer = z.infer<typeof sysInfoAnswerSchema>;
+
 /** A logo is a site path, an http(s) URL or an inline image (data URI); empty falls back to the profile. */
 const LOGO =
   /^(\/(?!\/)|https?:\/\/|data:image\/(png|jpeg|gif|webp|svg\+xml|x-icon|vnd\.microsoft\.icon);base64,)/;

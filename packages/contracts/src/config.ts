@@ -29,6 +29,8 @@ export const CONFIG_DEFAULTS = {
   sys_file_allowed_types: 'pdf,doc,docx,xls,xlsx,ppt,pptx,txt,csv,png,jpg,jpeg,gif,webp,zip',
   /** Days to keep scheduled-job run records; 0 keeps them forever. */
   sys_job_record_retention_days: '30',
+  /** Hours (product's time zone) when the tasks' automatic reminders wait: `HH:mm-HH:mm`; empty: none. */
+  diy_task_urge_quiet_hours: '22:00-08:00',
 } as const;
 export type ConfigCode = keyof typeof CONFIG_DEFAULTS;
 

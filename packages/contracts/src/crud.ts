@@ -52,6 +52,14 @@ export const filterNumber = z
   ])
   .optional();
 
+/**
+ * An org filter: like `filterNumber`, and 0 or below means none too (the family's org tree sends `orgId: -1`
+ * for "all orgs").
+ */
+export const filterOrgId = filterNumber.transform((value) =>
+  value !== undefined && value > 0 ? value : undefined,
+);
+
 /** A list of ids: an array, or `1,2,3` in a query string; empty means none. */
 export const filterIds = z
   .union([

@@ -52,6 +52,8 @@ export const FIELD_TYPES = [
   'serialNo',
   'section',
   'staticText',
+  // place (issue 22 §3)
+  'location',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -82,7 +84,13 @@ export function storageKindOf(type: FieldType, multiple = false): StorageKind {
   if (LAYOUT_TYPES.includes(type)) return 'none';
   if (type === 'integer') return 'integer';
   if (type === 'decimal' || type === 'money' || type === 'percent' || type === 'formula') return 'decimal';
-  if (MULTI_CHOICE_TYPES.includes(type) || FILE_TYPES.includes(type) || type === 'subTable') return 'json';
+  if (
+    MULTI_CHOICE_TYPES.includes(type) ||
+    FILE_TYPES.includes(type) ||
+    type === 'subTable' ||
+    type === 'location'
+  )
+    return 'json';
   if (PICKER_TYPES.includes(type)) return multiple ? 'json' : 'integer';
   return 'text';
 }
@@ -194,6 +202,11 @@ const fieldBase = {
   maxRows: z.number().int().min(1).max(1000).nullish(),
   /** Hidden in the record list until the user shows the column (SPEC defaultHideDataList). */
   listHidden: z.boolean().nullish(),
+  /**
+   * 每期沿用 (periodic forms): a new record starts with the value of the unit's record of the period before
+   * (figures that rarely change month to month); numbered, uploaded and computed values are never carried.
+   */
+  carry: z.boolean().nullish(),
 };
 
 const subFieldSchema = z.object(fieldBase);
@@ -229,9 +242,75 @@ export function valueFields(design: Pick<FormDesign, 'fields'>): FormField[] {
   return design.fields.filter((f) => !LAYOUT_TYPES.includes(f.type));
 }
 
+/** Types 沿用上期 never copies: numbered, uploaded and computed values belong to their own record. */
+export const UNCARRIED_TYPES: readonly FieldType[] = [
+  'serialNo',
+  'formula',
+  ...FILE_TYPES,
+  ...LAYOUT_TYPES,
+  'location',
+];
+/** Defaults a new record takes from its own filer and period (an earlier record's value would be stale). */
+const CONTEXT_DEFAULTS: readonly string[] = ['fillerOrg', 'fillerRegion', 'fillerName', 'today', 'period'];
+
+/**
+ * Whether 沿用上期 copies the field's value from an earlier record: not for uncarried types, nor for a field
+ * whose default comes from the new record's filer or period (填报单位, 填报人, 统计月份 take it afresh).
+ */
+export function carriedField(field: Pick<AnyField, 'type' | 'default'>): boolean {
+  return !UNCARRIED_TYPES.includes(field.type) && !CONTEXT_DEFAULTS.includes(field.default?.kind ?? 'none');
+}
+
 /** Record values: field id → value (JSON-shaped). */
 export type RecordValues = Record<string, unknown>;
 
 /** A record's review state. */
 export const RECORD_STATUS = { draft: 0, submitted: 1, approved: 2, returned: 3 } as const;
 export type RecordStatus = (typeof RECORD_STATUS)[keyof typeof RECORD_STATUS];
+
+/**
+ * A location field's value (issue 22 §3): where the phone was when the field was filled, from the browser's
+ * geolocation — WGS 84 degrees, the accuracy radius in metres and when it was measured (ISO time).
+ */
+export type LocationValue = { lat: number; lng: number; accuracy: number; time?: string };
+
+/** The stored shape of a location value, or null when the value is none (bounds checked, degrees to 7 places). */
+export function toLocationValue(raw: unknown): LocationValue | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const { lat, lng, accuracy, time } = raw as Record<string, unknown>;
+  const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+  if (!finite(lat) || !finite(lng) || !finite(accuracy)) return null;
+  if (lat < -90 || lat > 90 || lng < -180 || lng > 180 || accuracy < 0 || accuracy > 1_000_000) return null;
+  if (
+    time !== undefined &&
+    time !== null &&
+    (typeof time !== 'string' || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z?$/.test(time))
+  )
+    return null;
+  const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+  return {
+    lat: round(lat, 7),
+    lng: round(lng, 7),
+    accuracy: round(accuracy, 1),
+    ...(typeof time === 'string' ? { time } : {}),
+  };
+}
+
+/** A location as one line of text: `31.2304160, 121.4737010 ±15m` (exports, lists, search text). */
+export function locationText(value: unknown): string {
+  const location = toLocationValue(value);
+  if (!location) return '';
+  return `${location.lat.toFixed(6)}, ${location.lng.toFixed(6)} ±${Math.round(location.accuracy)}m`;
+}
+
+/**
+ * A location typed as text (`31.230416, 121.473701 ±15m`, or `lat,lng` alone: accuracy 0), as `locationText`
+ * writes it: the import of a sheet exported from the ledger. Anything else is null.
+ */
+export function parseLocationText(text: string): LocationValue | null {
+  const m = /^(-?\d{1,3}(?:\.\d+)?)\s*[,，]\s*(-?\d{1,3}(?:\.\d+)?)(?:\s*±\s*(\d+(?:\.\d+)?)\s*m)?$/i.exec(
+    text.trim(),
+  );
+  if (!m) return null;
+  return toLocationValue({ lat: Number(m[1]), lng: Number(m[2]), accuracy: Number(m[3] ?? 0) });
+}

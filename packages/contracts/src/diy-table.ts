@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { auditFieldsSchema, filterDateRange, filterNumber, filterText, MAX_BATCH } from './crud.ts';
+import {
+  auditFieldsSchema,
+  filterDateRange,
+  filterNumber,
+  filterOrgId,
+  filterText,
+  MAX_BATCH,
+} from './crud.ts';
 import { formDesignSchema, RECORD_STATUS } from './diy-form.ts';
 import { periodBriefSchema, periodSettingsSchema } from './diy-period.ts';
 import { rollupConfigSchema } from './diy-rollup.ts';
@@ -232,7 +239,7 @@ export const checkFormPwdInputSchema = z.object({ tableId: idSchema, password: f
 // ---------------------------------------------------------------------------------------------------------
 // Records: `/api/diyData/{tableId}/page | list | detail | add | update | put | delete | {id}` (SPEC §7).
 
-const recordStatusSchema = z.union([
+export const recordStatusSchema = z.union([
   z.literal(RECORD_STATUS.draft),
   z.literal(RECORD_STATUS.submitted),
   z.literal(RECORD_STATUS.approved),
@@ -294,7 +301,7 @@ export const recordPageInputSchema = pageInputSchema.extend({
   /** Periodic forms: records of one period. */
   periodId: filterNumber,
   /** Records filed by this org or any org below it (roll-up drill-down). */
-  orgId: filterNumber,
+  orgId: filterOrgId,
   /** With `orgId`: only the records the org filed itself (a roll-up's （本级） row). */
   orgOwn: z.boolean().optional(),
 });
@@ -545,88 +552,6 @@ export type RecycleItem = z.infer<typeof recycleItemSchema>;
 export type RecyclePageInput = z.input<typeof recyclePageInputSchema>;
 type RecycleActionInput = z.input<typeof recycleActionInputSchema>;
 export type RecycleTarget = RecycleActionInput['items'][number];
-
-// ---------------------------------------------------------------------------------------------------------
-// Favourites and the enterprise portal: `/api/diyTableCollect/collect | list | myReports | detail` (issue 6 §5).
-
-/** `POST /api/diyTableCollect/collect`: without `collect` the favourite toggles; with it, it is set. */
-export const collectInputSchema = z.object({ tableId: idSchema, collect: z.boolean().optional() });
-export const collectResultSchema = z.object({ tableId: z.number(), collected: z.boolean() });
-export type CollectResult = z.infer<typeof collectResultSchema>;
-
-/**
- * A form of the portal: the form item with its remark, whether the caller favourited it, and the caller's
- * org's records (their own as well): how many, the status of the latest (null: none yet), the last submit.
- */
-export const myReportItemSchema = formItemSchema.extend({
-  remark: z.string().nullable(),
-  collected: z.boolean(),
-  myRecordCount: z.number(),
-  latestStatus: recordStatusSchema.nullable(),
-  lastSubmitTime: z.string().nullable(),
-});
-export type MyReportItem = z.infer<typeof myReportItemSchema>;
-export const myReportsQuerySchema = z.object({ classifyId: filterNumber, keyword: filterText });
-export const collectDetailQuerySchema = z.object({ id: idSchema });
-
-// ---------------------------------------------------------------------------------------------------------
-// Row confirmation (issue 6 §6): `/api/diyConfirm/create | list`, and the no-login
-// `GET /api/diyTable/detailByNoLogin/{tableId}/{code}` and `PUT /api/diyTable/updateDataByNoLogin/{recordId}`.
-
-/** How long a confirmation link stays valid, in days. */
-export const ROW_CONFIRM_DAYS = [1, 3, 7, 30] as const;
-export const rowConfirmCreateInputSchema = z.object({
-  tableId: idSchema,
-  recordId: idSchema,
-  /** Who the link is for (a name, a phone number); shown on the page and in the list. */
-  subject: z.string().trim().max(128).optional(),
-  days: z.union(ROW_CONFIRM_DAYS.map((d) => z.literal(d))),
-});
-export type RowConfirmCreateInput = z.input<typeof rowConfirmCreateInputSchema>;
-/** `url` is the page's path with its query (`/diyReport/rowConfirm?t=…&c=…`); the browser prefixes its origin. */
-export const rowConfirmCreateResultSchema = z.object({
-  id: z.number(),
-  url: z.string(),
-  code: z.string(),
-  expireTime: z.string(),
-});
-export type RowConfirmCreateResult = z.infer<typeof rowConfirmCreateResultSchema>;
-const ROW_CONFIRM_STATES = ['open', 'confirmed', 'disputed', 'expired'] as const;
-export type RowConfirmState = (typeof ROW_CONFIRM_STATES)[number];
-/** A link of a record (`GET /api/diyConfirm/list?tableId&recordId`, newest first). */
-export const rowConfirmItemSchema = z.object({
-  id: z.number(),
-  subject: z.string().nullable(),
-  state: z.enum(ROW_CONFIRM_STATES),
-  expireTime: z.string(),
-  answerComment: z.string().nullable(),
-  answerTime: z.string().nullable(),
-  createTime: z.string(),
-  createUserName: z.string().nullable(),
-});
-export type RowConfirmItem = z.infer<typeof rowConfirmItemSchema>;
-export const rowConfirmListQuerySchema = z.object({ tableId: idSchema, recordId: idSchema });
-/** What the no-login page shows: that one row, with its version's value fields only. */
-export const rowConfirmDetailSchema = z.object({
-  tableId: z.number(),
-  recordId: z.number(),
-  title: z.string(),
-  dataNo: z.string().nullable(),
-  design: formDesignSchema,
-  values: z.record(z.string(), z.unknown()),
-  labels: z.record(z.string(), z.string()),
-  subject: z.string().nullable(),
-  expireTime: z.string(),
-  answered: z.boolean(),
-});
-export type RowConfirmDetail = z.infer<typeof rowConfirmDetailSchema>;
-/** The subject's answer: once; a dispute needs a comment. */
-export const rowConfirmAnswerInputSchema = z.object({
-  code: z.string().min(1).max(512),
-  answer: z.enum(['confirm', 'dispute']),
-  comment: z.string().trim().max(1000).optional(),
-});
-export type RowConfirmAnswerInput = z.input<typeof rowConfirmAnswerInputSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Excel ledger (issue 6 §3): `POST /api/diyTable/export_ledger` answers an .xlsx stream (blob).

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { type FormDesign, type FormField, formDesignSchema } from './diy-form.ts';
+import { validateDesign } from './diy-design-check.ts';
+import {
+  carriedField,
+  type FormDesign,
+  type FormField,
+  formDesignSchema,
+  locationText,
+  parseLocationText,
+  storageKindOf,
+} from './diy-form.ts';
 import {
   defaultValues,
   fieldErrorText,
   labelOfPath,
   rowDefaultValues,
   showWhenHolds,
-  validateDesign,
   validateRecord,
 } from './diy-validate.ts';
 
@@ -383,5 +391,69 @@ describe('design validation', () => {
         'm:badDefault',
       ]),
     );
+  });
+});
+
+describe('location fields (issue 22 §3)', () => {
+  const SUBMIT = { mode: 'submit' } as const;
+  const spot = design([
+    { id: 'spot', type: 'location', label: '位置', required: true },
+    { id: 'rows', type: 'subTable', label: '点位', columns: [{ id: 'at', type: 'location', label: '坐标' }] },
+  ]);
+
+  it('stores latitude, longitude, accuracy and time, rounded, as JSON', () => {
+    expect(storageKindOf('location')).toBe('json');
+    const result = validateRecord(
+      spot,
+      {
+        spot: {
+          lat: 31.230416412,
+          lng: 121.47370123,
+          accuracy: 15.27,
+          time: '2026-11-28T01:02:03.000Z',
+          x: 1,
+        },
+        rows: [{ at: { lat: -33.8688, lng: 151.2093, accuracy: 8 } }],
+      },
+      SUBMIT,
+    );
+    expect(result.errors).toEqual({});
+    expect(result.values).toEqual({
+      spot: { lat: 31.2304164, lng: 121.4737012, accuracy: 15.3, time: '2026-11-28T01:02:03.000Z' },
+      rows: [{ at: { lat: -33.8688, lng: 151.2093, accuracy: 8 } }],
+    });
+  });
+
+  it('refuses what is no position and requires one when the field is required', () => {
+    const bad = [
+      { lat: 91, lng: 0, accuracy: 1 },
+      { lat: 0, lng: 181, accuracy: 1 },
+      { lat: 0, lng: 0, accuracy: -1 },
+      { lat: '31', lng: 121, accuracy: 1 },
+      { lat: 31, lng: 121 },
+      { lat: 31, lng: 121, accuracy: 5, time: 'yesterday' },
+      '31.2,121.4',
+      [31, 121],
+    ];
+    for (const value of bad) {
+      expect(validateRecord(spot, { spot: value }, SUBMIT).errors.spot).toEqual({ code: 'format' });
+    }
+    expect(validateRecord(spot, {}, SUBMIT).errors.spot).toEqual({ code: 'required' });
+    expect(validateRecord(spot, {}, { mode: 'draft' }).errors).toEqual({});
+  });
+
+  it('writes and reads a location as one line of text, and is never carried to the next period', () => {
+    const value = { lat: 31.2304164, lng: 121.4737012, accuracy: 15.3 };
+    expect(locationText(value)).toBe('31.230416, 121.473701 ±15m');
+    expect(parseLocationText('31.230416, 121.473701 ±15m')).toEqual({
+      lat: 31.230416,
+      lng: 121.473701,
+      accuracy: 15,
+    });
+    expect(parseLocationText('31.2，121.4')).toEqual({ lat: 31.2, lng: 121.4, accuracy: 0 });
+    expect(parseLocationText('上海市黄浦区')).toBeNull();
+    expect(parseLocationText('95, 121')).toBeNull();
+    expect(locationText('x')).toBe('');
+    expect(carriedField({ type: 'location', default: null })).toBe(false);
   });
 });

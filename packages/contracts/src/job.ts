@@ -19,6 +19,8 @@ export const BUILT_IN_JOBS = [
   'onlineUserCleanup',
   'noticePublish',
   'jobRecordRetention',
+  'taskSchedule',
+  'taskUrge',
 ] as const;
 export type BuiltInJob = (typeof BUILT_IN_JOBS)[number];
 
@@ -99,6 +101,15 @@ export const jobDetailRowSchema = z.object({
   triggers: z.array(jobTriggerRowSchema),
 });
 export type JobDetailRow = z.infer<typeof jobDetailRowSchema>;
+
+/**
+ * `POST /api/sysJob/pageJobDetail` (the family's form of the call): each row also as the family nests it, the
+ * job under `jobDetail` and its triggers under `jobTriggers`.
+ */
+export const familyJobDetailRowSchema = jobDetailRowSchema.extend({
+  jobDetail: jobDetailRowSchema.omit({ triggers: true }),
+  jobTriggers: z.array(jobTriggerRowSchema),
+});
 
 /** `GET /api/sysJob/pageJobDetail`: job id or description contains, group equal. */
 export const jobDetailPageInputSchema = pageInputSchema.extend({

@@ -8,7 +8,7 @@ export const NOTICE_READ = { unread: 0, read: 1 } as const;
 
 /** Longest body (HTML) accepted. */
 const NOTICE_CONTENT_MAX = 200_000;
-/** The newest unread notices `unReadList` returns beside the count. */
+/** The newest unread notices `unReadList` returns (`unReadSummary` beside the count). */
 export const UNREAD_LIST_SIZE = 5;
 
 const noticeTypeSchema = z.union([z.literal(1), z.literal(2)]);
@@ -16,7 +16,7 @@ const noticeAudienceSchema = z.union([z.literal(1), z.literal(2), z.literal(3), 
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/;
 /** Whether `yyyy-MM-dd HH:mm[:ss]` names a real moment (no 2026-02-30, no 25:00). */
-function isCalendarTime(text: string): boolean {
+export function isCalendarTime(text: string): boolean {
   const [y, mo, d, h, mi, s = 0] = text.split(/[- :]/).map(Number) as number[];
   const date = new Date(Date.UTC(y as number, (mo as number) - 1, d, h, mi, s));
   return (
@@ -140,7 +140,7 @@ export const receivedPageInputSchema = pageInputSchema.extend({
 });
 export type ReceivedPageInput = z.input<typeof receivedPageInputSchema>;
 
-/** `GET /sysNotice/unReadList`: how many are unread, and the newest of them. */
+/** `GET /sysNotice/unReadSummary`: how many are unread, and the newest of them. */
 export const unreadListSchema = z.object({
   count: z.number(),
   items: z.array(receivedNoticeSchema),

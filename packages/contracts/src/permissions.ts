@@ -50,7 +50,28 @@ export const PERMISSION_RESOURCES = {
   diyTableClassify: [...CRUD],
   diyRecycle: ['page', 'restore', 'purge'],
   diyPeriod: ['page', 'add', 'update', 'close', 'reopen'],
+  diyTask: [
+    'page',
+    'add',
+    'distribute',
+    'transfer',
+    'urge',
+    'edit',
+    'close',
+    'delete',
+    'export',
+    'zero',
+    'review',
+  ],
   dashboard: ['view'],
+  diyTaskSchedule: ['page', 'add', 'edit', 'delete'],
+  sysNoLoginLink: ['page', 'add', 'revoke'],
+  formBoard: ['view', 'export'],
+  cockpit: ['view', 'config'],
+  efficiencyBoard: ['view', 'export'],
+  sysStatement: ['page', 'add', 'edit', 'withdraw', 'delete'],
+  sysScene: ['page', 'add', 'edit', 'withdraw', 'delete'],
+  diyWord: ['page', 'add', 'delete', 'generate'],
 } as const;
 
 type Resources = typeof PERMISSION_RESOURCES;

@@ -91,3 +91,42 @@ export const serverInfoSchema = z.object({
   time: z.string(),
 });
 export type ServerInfo = z.infer<typeof serverInfoSchema>;
+
+/**
+ * The family's 服务监控 calls (`GET /api/sysServer/serverBase`, `serverUsed`, `serverDisk`), the same figures as
+ * `info` in the shapes its page reads: rates as `"37%"`, memory as `"3.52GB"`, disk sizes in whole GB.
+ */
+export const serverBaseSchema = z.object({
+  hostName: z.string(),
+  systemOs: z.string(),
+  osArchitecture: z.string(),
+  processorCount: z.number(),
+  /** How long the host has been up, e.g. `3天4小时5分` (in the request language). */
+  sysRunTime: z.string(),
+  /** Empty: Shuzhi never asks an outside service for its public address. */
+  remoteIp: z.string(),
+  localIp: z.string(),
+  frameworkDescription: z.string(),
+  environment: z.string(),
+  wwwroot: z.string(),
+});
+export const serverUsedSchema = z.object({
+  freeRam: z.string(),
+  usedRam: z.string(),
+  totalRam: z.string(),
+  ramRate: z.string(),
+  cpuRate: z.string(),
+  startTime: z.string(),
+  runTime: z.string(),
+});
+export const serverDiskSchema = z.array(
+  z.object({
+    diskName: z.string(),
+    typeName: z.string(),
+    totalSize: z.number(),
+    totalFree: z.number(),
+    used: z.number(),
+    availableFreeSpace: z.number(),
+    availablePercent: z.number(),
+  }),
+);

@@ -6,6 +6,9 @@
 /** Login types: 1 plain code … 9 enterprise, 21 param (SPEC §4). */
 export const LOGIN_TYPE_ENTERPRISE = 9;
 
+/** The account type of enterprise (member) accounts, `ACCOUNT_TYPE.member`: their home is the enterprise portal. */
+export const ACCOUNT_TYPE_MEMBER = 666;
+
 /** An SMS code is 6 digits, valid 5 minutes, usable once, void after 5 wrong tries. */
 export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_TTL_SECONDS = 300;

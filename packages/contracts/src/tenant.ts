@@ -84,3 +84,14 @@ export const tenantIdQuerySchema = z
 /** `POST /sysTenant/resetPwd {id}` answers the new password of the tenant admin, shown once. */
 export const tenantResetPwdResultSchema = z.object({ account: z.string(), password: z.string() });
 export type TenantResetPwdResult = z.infer<typeof tenantResetPwdResultSchema>;
+
+/**
+ * `GET /api/sysTenant/list` (public): the login page's tenant picker, enabled tenants only, by order; `host`
+ * lets a client preselect the tenant of the domain it is served from. Nothing else of a tenant shows.
+ */
+export const tenantOptionSchema = z.object({
+  label: z.string(),
+  value: z.number(),
+  host: z.string().nullable(),
+});
+export type TenantOption = z.infer<typeof tenantOptionSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPE } from './auth.ts';
-import { auditFieldsSchema, filterNumber, filterText } from './crud.ts';
+import { auditFieldsSchema, filterNumber, filterOrgId, filterText } from './crud.ts';
 import { idSchema, pageInputSchema, statusSchema } from './envelope.ts';
 import { ACCOUNT_PATTERN, isEmail, isIdCard, isMobile } from './validators.ts';
 
@@ -162,7 +162,7 @@ export const userPageInputSchema = pageInputSchema.extend({
   phone: filterText,
   status: filterNumber,
   accountType: filterNumber,
-  orgId: filterNumber,
+  orgId: filterOrgId,
 });
 export type UserPageInput = z.input<typeof userPageInputSchema>;
 

@@ -1,3 +1,27 @@
+import type {
+  DiyImportJobTable,
+  DiyTablePeriodLogTable,
+  DiyTablePeriodTable,
+  DiyTaskEventTable,
+  DiyTaskFormTable,
+  DiyTaskReceiverTable,
+  DiyTaskReviewTable,
+  DiyTaskScheduleRunTable,
+  DiyTaskScheduleTable,
+  DiyTaskTable,
+  DiyTaskUrgeTable,
+  DiyTaskZeroTable,
+  DiyWordOutputTable,
+  DiyWordTemplateTable,
+} from './schema-diy.ts';
+import type {
+  SysCockpitLinkTable,
+  SysCockpitTable,
+  SysNoLoginLinkTable,
+  SysNoLoginUseTable,
+  SysSceneTable,
+  SysStatementTable,
+} from './schema-public.ts';
 /**
  * Row types of the database, as Kysely sees them. Timestamps are `yyyy-MM-dd HH:mm:ss` strings in both
  * dialects; flags are 0/1 small integers; ids are numbers (pg int8 is parsed to number).
@@ -404,6 +428,8 @@ export type DiyTableTable = TenantColumns & {
   period: string | null;
   /** JSON roll-up config (report type 2). */
   rollup: string | null;
+  /** Query reports (report type 3): the JSON `queryConfigSchema` (migration 0022). */
+  query_config: string | null;
   record_count: number;
   order_no: number;
   remark: string | null;
@@ -531,61 +557,24 @@ export type Database = {
   diy_table_period: DiyTablePeriodTable;
   diy_table_period_log: DiyTablePeriodLogTable;
   diy_import_job: DiyImportJobTable;
+  diy_task: DiyTaskTable;
+  diy_task_form: DiyTaskFormTable;
+  diy_task_receiver: DiyTaskReceiverTable;
+  diy_task_event: DiyTaskEventTable;
+  diy_task_zero: DiyTaskZeroTable;
+  diy_task_schedule: DiyTaskScheduleTable;
+  diy_task_schedule_run: DiyTaskScheduleRunTable;
+  sys_nologin_link: SysNoLoginLinkTable;
+  sys_nologin_use: SysNoLoginUseTable;
+  diy_task_urge: DiyTaskUrgeTable;
+  diy_task_review: DiyTaskReviewTable;
+  sys_cockpit: SysCockpitTable;
+  sys_cockpit_link: SysCockpitLinkTable;
+  sys_statement: SysStatementTable;
+  sys_scene: SysSceneTable;
+  diy_word_template: DiyWordTemplateTable;
+  diy_word_output: DiyWordOutputTable;
 };
 
-/** A reporting period of a form (issue 6 §1, docs/periods.md). Dates are `YYYY-MM-DD`. */
-export type DiyTablePeriodTable = {
-  id: number;
-  tenant_id: number;
-  table_id: number;
-  period_key: string;
-  name: string;
-  start_date: string;
-  end_date: string;
-  due_date: string;
-  grace_until: string | null;
-  reopen_until: string | null;
-  version: number;
-  closed: number;
-  close_time: string | null;
-  close_user_name: string | null;
-  create_time: string;
-  create_user_id: number | null;
-  create_user_name: string | null;
-  update_time: string | null;
-};
-
-export type DiyTablePeriodLogTable = {
-  id: number;
-  tenant_id: number;
-  table_id: number;
-  period_id: number;
-  action: string;
-  comment: string | null;
-  changes: string;
-  user_id: number | null;
-  user_name: string | null;
-  create_time: string;
-};
-
-/** An Excel import being checked or confirmed (issue 6 §4, docs/import.md). */
-export type DiyImportJobTable = {
-  id: number;
-  tenant_id: number;
-  table_id: number;
-  user_id: number;
-  period_id: number | null;
-  file_name: string;
-  state: string;
-  processed: number;
-  total: number | null;
-  valid_count: number;
-  invalid_count: number;
-  duplicate_count: number;
-  inserted: number;
-  summary: string | null;
-  failure: string | null;
-  work_dir: string | null;
-  create_time: string;
-  finish_time: string | null;
-};
+export type * from './schema-diy.ts';
+export type * from './schema-public.ts';

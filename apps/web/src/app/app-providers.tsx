@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { FeedbackBridge } from '../platform/feedback/feedback.ts';
 import { useLanguageStore } from '../platform/i18n/i18n.ts';
 import { useBranding } from '../platform/profile/profile.ts';
+import { accessibleTheme } from '../platform/theme/accessible-theme.ts';
 import { useThemeStore } from '../platform/theme/theme.store.ts';
 
 export const queryClient = new QueryClient({
@@ -25,6 +26,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
   // antd's own words (date pickers, pagination, empty states) in the language whose texts are loaded.
   const locale = useLanguageStore((state) => state.antd);
   const language = useLanguageStore((state) => state.locale);
+  const readable = useMemo(() => accessibleTheme(primary, dark), [primary, dark]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
@@ -37,8 +39,11 @@ function ThemedApp({ children }: { children: ReactNode }) {
       componentSize={size}
       theme={{
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: primary, borderRadius: 6, fontFamily: FONT_FAMILY },
-        components: language === 'en' ? LATIN_COLONS : undefined,
+        token: { colorPrimary: primary, borderRadius: 6, fontFamily: FONT_FAMILY, ...readable.token },
+        components: {
+          ...readable.components,
+          ...(language === 'en' ? LATIN_COLONS : undefined),
+        },
       }}
     >
       <AntdApp className="app-root">

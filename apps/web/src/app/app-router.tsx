@@ -1,15 +1,15 @@
 import type { MenuNode } from '@shuzhi/contracts/menu';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useSearchParams } from 'react-router';
 import { PageLoading } from '../components/page-loading.tsx';
 import { loadPageLocales } from '../platform/i18n/i18n.ts';
 import { useBranding } from '../platform/profile/profile.ts';
 import { GuestOnly, RequireAuth } from './guards/guards.tsx';
-import { NO_LOGIN_PATHS } from './navigation.ts';
+import { DashboardGate, HomeIndex } from './home-route.tsx';
+import { DASHBOARD_PATH, NO_LOGIN_PATHS } from './navigation.ts';
 import { useRouteTable } from './route-table.ts';
 import { STATIC_PAGES } from './static-routes.ts';
-import { VIEWS } from './views.ts';
 
 /** A page outside the login page: the features' texts and dayjs load with it. */
 function withPageLocales<T>(page: () => Promise<T>): () => Promise<T> {
@@ -19,6 +19,7 @@ function withPageLocales<T>(page: () => Promise<T>): () => Promise<T> {
 // The page behind a menu (a view, an embedded or an external link): comes with the shell.
 const loadMenuPage = () => import('./layout/menu-page.tsx');
 const MenuPage = lazy(() => loadMenuPage().then((module) => ({ default: module.MenuPage })));
+const ViewByKey = lazy(() => loadMenuPage().then((module) => ({ default: module.ViewByKey })));
 
 // The signed-in shell (menus, tabs, settings drawer, realtime) loads after sign-in: the login page needs none of it.
 const LayoutShell = lazy(
@@ -37,10 +38,32 @@ export function preloadFirstPage(pathname: string): void {
 }
 const ScanConfirmPage = lazy(withPageLocales(() => import('../features/auth/scan-confirm.page.tsx')));
 const RowConfirmPage = lazy(withPageLocales(() => import('../features/diy-confirm/row-confirm.page.tsx')));
+const ScancodePage = lazy(withPageLocales(() => import('../features/no-login/scancode.page.tsx')));
+const CockpitPage = lazy(withPageLocales(() => import('../features/cockpit/cockpit.page.tsx')));
+const StatementPage = lazy(withPageLocales(() => import('../features/no-login/statement.page.tsx')));
+const CustomScenePage = lazy(withPageLocales(() => import('../features/no-login/custom-scene.page.tsx')));
 // antd's Result with its drawings: only when such a page is shown.
 const NoPermissionPage = lazy(() => import('../features/errors/no-permission.page.tsx'));
 const NotFoundPage = lazy(() => import('../features/errors/not-found.page.tsx'));
 const ROW_CONFIRM_PATH = '/diyReport/rowConfirm';
+const SCANCODE_PATH = '/scancode';
+const COCKPIT_PATH = '/jsc';
+
+/** The cockpit outside the shell: signed in, or through a signed link (`?link=`) without a login (SPEC §6). */
+function CockpitRoute() {
+  const [params] = useSearchParams();
+  const page = (
+    <Suspense fallback={<PageLoading fullscreen />}>
+      <CockpitPage />
+    </Suspense>
+  );
+  return params.has('link') ? page : <RequireAuth>{page}</RequireAuth>;
+}
+/** Public statements and custom scenes (issue 22 §2, docs/no-login.md): opened by their signed code. */
+const PUBLIC_PAGES = [
+  { path: '/statement', Page: StatementPage },
+  { path: '/customScene', Page: CustomScenePage },
+] as const;
 
 /** Directories that name a redirect (e.g. `/system` → `/system/user`). */
 function directoryRedirects(nodes: readonly MenuNode[]): { path: string; to: string }[] {
@@ -119,7 +142,35 @@ export function AppRouter() {
           </Suspense>
         }
       />
-      {NO_LOGIN_PATHS.filter((path) => path !== '/login' && path !== ROW_CONFIRM_PATH).map((path) => (
+      {/* The landing page of a printed QR code (issue 22, docs/no-login.md): a scoped token, no sign-in. */}
+      <Route
+        path={SCANCODE_PATH}
+        element={
+          <Suspense fallback={<PageLoading fullscreen />}>
+            <ScancodePage />
+          </Suspense>
+        }
+      />
+      {/* The big screen (issue 20 §4, docs/dashboards.md "The cockpit"). */}
+      <Route path={COCKPIT_PATH} element={<CockpitRoute />} />
+      {PUBLIC_PAGES.map(({ path, Page }) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <Suspense fallback={<PageLoading fullscreen />}>
+              <Page />
+            </Suspense>
+          }
+        />
+      ))}
+      {NO_LOGIN_PATHS.filter(
+        (path) =>
+          path !== '/login' &&
+          path !== ROW_CONFIRM_PATH &&
+          path !== SCANCODE_PATH &&
+          !PUBLIC_PAGES.some((page) => page.path === path),
+      ).map((path) => (
         <Route
           key={path}
           path={path}
@@ -140,10 +191,17 @@ export function AppRouter() {
           </RequireAuth>
         }
       >
-        <Route index element={<Navigate to="/dashboard" replace />} />
+        <Route index element={<HomeIndex />} />
         {STATIC_PAGES.map((page) => {
-          const View = VIEWS[page.viewKey];
-          return <Route key={page.path} path={page.path} element={<View />} />;
+          const view =
+            page.path === DASHBOARD_PATH ? (
+              <DashboardGate>
+                <ViewByKey viewKey={page.viewKey} />
+              </DashboardGate>
+            ) : (
+              <ViewByKey viewKey={page.viewKey} />
+            );
+          return <Route key={page.path} path={page.path} element={view} />;
         })}
         {pages.map((route) =>
           route.redirect && !route.viewKey && !route.link ? (

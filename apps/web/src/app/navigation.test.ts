@@ -3,6 +3,7 @@ import { captchaSrc } from '../features/auth/login.api.ts';
 import { storageKey } from '../platform/storage/storage.ts';
 import {
   hashLinkTarget,
+  homePath,
   homeTarget,
   isNoHeaderMode,
   isNoLoginPath,
@@ -16,6 +17,17 @@ describe('navigation targets (SPEC §2)', () => {
     expect(homeTarget(1, 'iframenoheader')).toBe('/dashboard');
     expect(homeTarget(9)).toBe('/diyReport');
     expect(homeTarget(9, 'iframenoheader')).toBe('/enterprise/reportClassify');
+  });
+
+  it('sends an enterprise (666) account to its portal whatever the login type; staff as before', () => {
+    expect(homeTarget(null, null, 666)).toBe('/enterprise');
+    expect(homeTarget(9, null, 666)).toBe('/enterprise');
+    expect(homeTarget(1, 'iframenoheader', 666)).toBe('/enterprise/reportClassify');
+    expect(homeTarget(null, null, 777)).toBe('/dashboard');
+    expect(homeTarget(9, null, 777)).toBe('/diyReport');
+    expect(homePath(666)).toBe('/enterprise');
+    expect(homePath(888)).toBe('/dashboard');
+    expect(homePath(null)).toBe('/dashboard');
   });
 
   it('sends unknown users to login', () => {

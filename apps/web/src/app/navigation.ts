@@ -1,4 +1,4 @@
-import { LOGIN_TYPE_ENTERPRISE } from '@shuzhi/contracts/sign-in';
+import { ACCOUNT_TYPE_MEMBER, LOGIN_TYPE_ENTERPRISE } from '@shuzhi/contracts/sign-in';
 import { storageKey } from '../platform/storage/storage.ts';
 
 /** Pages that open without a login (SPEC §2). */
@@ -35,12 +35,29 @@ export function isNoLoginPath(pathname: string): boolean {
   return (NO_LOGIN_PATHS as readonly string[]).includes(pathname);
 }
 
-/** Where a signed-in user lands: /dashboard, or the enterprise portal for login type 9. */
-export function homeTarget(loginType: number | null | undefined, openType?: string | null): string {
-  if (loginType === LOGIN_TYPE_ENTERPRISE) {
-    return openType === IFRAME_NO_HEADER ? '/enterprise/reportClassify' : '/diyReport';
-  }
-  return '/dashboard';
+export const DASHBOARD_PATH = '/dashboard';
+const ENTERPRISE_HOME_PATH = '/enterprise';
+
+/** The home page of an account: the enterprise portal for enterprise (666) accounts, /dashboard for staff. */
+export function homePath(accountType: number | null | undefined): string {
+  return accountType === ACCOUNT_TYPE_MEMBER ? ENTERPRISE_HOME_PATH : DASHBOARD_PATH;
+}
+
+/**
+ * Where a signed-in user lands (SPEC §2): an enterprise (666) account on its portal whatever way it signed in
+ * (its 报表分类 in the no-header mode); anyone else on /dashboard, or 报表填报 for login type 9
+ * (/enterprise/reportClassify in the no-header mode).
+ */
+export function homeTarget(
+  loginType: number | null | undefined,
+  openType?: string | null,
+  accountType?: number | null,
+): string {
+  const noHeader = openType === IFRAME_NO_HEADER;
+  if (accountType === ACCOUNT_TYPE_MEMBER)
+    return noHeader ? '/enterprise/reportClassify' : ENTERPRISE_HOME_PATH;
+  if (loginType === LOGIN_TYPE_ENTERPRISE) return noHeader ? '/enterprise/reportClassify' : '/diyReport';
+  return DASHBOARD_PATH;
 }
 
 /** Where an unknown user is sent; the requested page is remembered so login can return to it. */

@@ -4,7 +4,7 @@ import { textOf } from '../platform/i18n/text-key.ts';
 import { buildMenuRoutes, type Crumb, findMenuRoute, type MenuRoute } from '../platform/views/menu-routes.ts';
 import { useMenuTree } from '../platform/views/use-menu-tree.ts';
 import { findStaticPage } from './static-routes.ts';
-import { VIEW_KEYS } from './views.ts';
+import { VIEW_KEYS } from './view-keys.ts';
 
 export type PageInfo = {
   path: string;

@@ -1,11 +1,12 @@
 import type { TextKey } from '../platform/i18n/text-key.ts';
+import type { ViewKey } from './view-keys.ts';
 
 /** Pages that exist without a menu entry, with their title keys and caching rules (SPEC §2). */
 export type StaticPage = {
   path: string;
   name: string;
   titleKey: TextKey;
-  viewKey: string;
+  viewKey: ViewKey;
   isKeepAlive: boolean;
   isAffix: boolean;
 };
@@ -18,6 +19,14 @@ export const STATIC_PAGES: StaticPage[] = [
     viewKey: '/home/dashboard/index',
     isKeepAlive: false,
     isAffix: true,
+  },
+  {
+    path: '/simpleDashboard',
+    name: 'simpleDashboard',
+    titleKey: 'homeWork.simpleTitle',
+    viewKey: '/home/simpleDashboard/index',
+    isKeepAlive: true,
+    isAffix: false,
   },
   {
     path: '/about',

@@ -1,12 +1,14 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ViewKey } from './view-keys.ts';
 
 type View = LazyExoticComponent<ComponentType>;
 
 /**
- * Views a menu's `component` may name (SPEC §2). Keys are component paths as the menu tree carries them;
- * matching (normalised, equality or suffix, exactly one hit) lives in platform/views.
+ * The page of each view a menu's `component` may name (SPEC §2; the names are in view-keys.ts). Keys are component
+ * paths as the menu tree carries them; matching (normalised, equality or suffix, exactly one hit) lives in
+ * platform/views. Only the signed-in shell imports this map: its lazy imports stay out of the login page's scripts.
  */
-export const VIEWS: Record<string, View> = {
+export const VIEWS: Record<ViewKey, View> = {
   '/home/dashboard/index': lazy(() => import('../features/home/dashboard.page.tsx')),
   '/about/index': lazy(() => import('../features/about/about.page.tsx')),
   '/system/userCenter/index': lazy(() => import('../features/user-center/user-center.page.tsx')),
@@ -46,8 +48,18 @@ export const VIEWS: Record<string, View> = {
   '/diyReport/audit/index': lazy(() => import('../features/diy-audit/diy-audit.page.tsx')),
   '/diyReport/recycle/index': lazy(() => import('../features/diy-recycle/diy-recycle.page.tsx')),
   '/diyReport/period/index': lazy(() => import('../features/diy-period/diy-period.page.tsx')),
+  '/diyTask/index': lazy(() => import('../features/diy-task/task-list.page.tsx')),
+  '/diyTask/mine/index': lazy(() => import('../features/diy-task/my-task.page.tsx')),
+  '/diyTask/detail/index': lazy(() => import('../features/diy-task/task-detail.page.tsx')),
+  '/diyTask/schedule/index': lazy(() => import('../features/diy-task/task-schedule.page.tsx')),
   '/diyLoad/loadTable/index': lazy(() => import('../features/diy-rollup/load-table.page.tsx')),
   '/diyReport/index': lazy(() => import('../features/diy-report/diy-report.page.tsx')),
+  '/diyReport/noLoginLink/index': lazy(() => import('../features/no-login/no-login-links.page.tsx')),
+  '/home/simpleDashboard/index': lazy(() => import('../features/home/simple-dashboard.page.tsx')),
+  '/dataBoard/form/index': lazy(() => import('../features/data-board/data-board.page.tsx')),
+  '/jsc/config/index': lazy(() => import('../features/cockpit/cockpit-config.page.tsx')),
+  '/dataBoard/index': lazy(() => import('../features/data-board/efficiency.page.tsx')),
+  '/diyReport/statement/index': lazy(() => import('../features/no-login/statements.page.tsx')),
+  '/diyReport/customScene/index': lazy(() => import('../features/no-login/scenes.page.tsx')),
+  '/diyword/index': lazy(() => import('../features/diy-word/diy-word.page.tsx')),
 };
-
-export const VIEW_KEYS = Object.keys(VIEWS);

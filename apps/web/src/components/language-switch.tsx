@@ -26,7 +26,8 @@ export function LanguageSwitch({ className, color }: { className?: string; color
       style={color ? { color } : undefined}
       icon={<TranslationOutlined />}
       loading={switching}
-      aria-label={t('layout.language')}
+      // The name starts with the words the button shows (WCAG 2.5.3, label in name): "简体中文, 语言切换".
+      aria-label={`${t(`languages.${language}`)}, ${t('layout.language')}`}
       title={t('layout.language')}
       data-testid="language-switch"
       onPointerEnter={() => void loadLanguageMenu()}

@@ -13,6 +13,17 @@ import { m0011DiyCollectConfirm } from './0011-diy-collect-confirm.ts';
 import { m0012DiyPeriodsRollupsImport } from './0012-diy-periods-rollups-import.ts';
 import { m0013PlatformWidePages } from './0013-platform-wide-pages.ts';
 import { m0014ServiceSessions } from './0014-service-sessions.ts';
+import { m0015TextSearch } from './0015-text-search.ts';
+import { m0016Tasks } from './0016-tasks.ts';
+import { m0017TaskUrge } from './0017-task-urge.ts';
+import { m0018TaskLifecycle } from './0018-task-lifecycle.ts';
+import { m0019TaskSchedules } from './0019-task-schedules.ts';
+import { m0021NoLoginLinks } from './0021-no-login-links.ts';
+import { m0022QueryReports } from './0022-query-reports.ts';
+import { m0023TaskReview } from './0023-task-review.ts';
+import { m0025Cockpit } from './0025-cockpit.ts';
+import { m0026WordTemplates } from './0026-word-templates.ts';
+import { m0027PublicStatementsScenes } from './0027-public-statements-scenes.ts';
 
 /** Every migration in order, imported statically so that the bundled server carries them. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -30,4 +41,15 @@ export const MIGRATIONS: readonly Migration[] = [
   m0012DiyPeriodsRollupsImport,
   m0013PlatformWidePages,
   m0014ServiceSessions,
+  m0015TextSearch,
+  m0016Tasks,
+  m0017TaskUrge,
+  m0018TaskLifecycle,
+  m0019TaskSchedules,
+  m0021NoLoginLinks,
+  m0022QueryReports,
+  m0023TaskReview,
+  m0025Cockpit,
+  m0026WordTemplates,
+  m0027PublicStatementsScenes,
 ];

@@ -1,5 +1,5 @@
+import { validateDesign } from '@shuzhi/contracts/diy-design-check';
 import { type FormDesign, formDesignSchema } from '@shuzhi/contracts/diy-form';
-import { validateDesign } from '@shuzhi/contracts/diy-validate';
 import { STATUS } from '@shuzhi/contracts/envelope';
 import { sql } from 'kysely';
 import type { Dialect } from '../../platform/db/db.ts';

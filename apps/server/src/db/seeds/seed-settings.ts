@@ -114,7 +114,7 @@ export async function seedJobs(run: SeedRun): Promise<void> {
       description: j.trigger.description,
       status: 1,
       max_number_of_runs: 0,
-      run_on_start: 0,
+      run_on_start: j.trigger.runOnStart ? 1 : 0,
       number_of_runs: 0,
       number_of_errors: 0,
     })),

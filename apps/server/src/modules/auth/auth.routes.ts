@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../platform/access/access.ts';
+import { auditAs } from '../../platform/audit/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import * as auth from './auth.service.ts';
@@ -49,10 +50,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: loginInputSchema,
     response: loginResultSchema,
     handler: async ({ ctx, body, req, reply }) => {
-      const result = await auth.login(ctx, body, {
-        ip: req.ip,
-        userAgent: req.headers['user-agent'] ?? null,
-      });
+      // The operation log row of the sign-in goes to the account's tenant.
+      const who = auth.signerFor(body.account);
+      auditAs(req, who);
+      const result = await auth.login(
+        ctx,
+        body,
+        { ip: req.ip, userAgent: req.headers['user-agent'] ?? null },
+        who,
+      );
       auth.sendTokenHeaders(reply, result);
       return result;
     },

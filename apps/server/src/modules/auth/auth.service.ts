@@ -39,7 +39,10 @@ export function decryptPassword(ctx: AppContext, cipher: string): string {
   return plain;
 }
 
-export type CaptchaAnswer = { codeId?: string | null | undefined; code?: string | null | undefined };
+export type CaptchaAnswer = {
+  codeId?: number | string | null | undefined;
+  code?: string | null | undefined;
+};
 
 /**
  * The password check of every sign-in with a password (login, API docs gate), throttled per account and
@@ -66,12 +69,33 @@ export async function checkSignInPassword(
   await recordSignInSuccess(ctx, user.id, client.ip);
 }
 
-type Signer = { userId: number | null; tenantId: number | null; account: string; realName: string | null };
+/** Who a sign-in's log rows name; filled in as soon as the account is known. */
+export type Signer = {
+  userId: number | null;
+  tenantId: number | null;
+  account: string;
+  realName: string | null;
+};
 
-/** Signs in and leaves a visit log row, successful or not (failures keep their code and message). */
-export async function login(ctx: AppContext, input: LoginInput, client: Client): Promise<LoginResult> {
+/** A sign-in's signer before the account is looked up: only the name it was tried with. */
+export const signerFor = (account: string): Signer => ({
+  userId: null,
+  tenantId: null,
+  account,
+  realName: null,
+});
+
+/**
+ * Signs in and leaves a visit log row, successful or not (failures keep their code and message). `who` is
+ * filled in once the account is found (the caller hands it to the operation log too).
+ */
+export async function login(
+  ctx: AppContext,
+  input: LoginInput,
+  client: Client,
+  who: Signer,
+): Promise<LoginResult> {
   const started = performance.now();
-  const who: Signer = { userId: null, tenantId: null, account: input.account, realName: null };
   const visit = (success: boolean, code: string, message: string | null) =>
     recordVisit(ctx, {
       action: success ? 'login' : 'loginFail',
@@ -151,6 +175,8 @@ async function signIn(ctx: AppContext, input: LoginInput, client: Client, who: S
     refreshToken: pair.refreshToken,
     isDefPwd,
     isUpdatePwd: await isPasswordExpired(ctx, user.password_update_time),
+    // Shuzhi keeps no per-user home page: the client opens its first menu (docs/wire.md).
+    homepage: null,
   };
 }
 
@@ -197,8 +223,10 @@ export async function watermarkConfig(
   locale: Locale,
 ): Promise<WatermarkConfig> {
   const title = (await configValue(ctx, 'sys_web_title')) || ctx.config.profile.systemName[locale];
+  const enabled = await configBool(ctx, 'sys_watermark');
   return {
-    enabled: await configBool(ctx, 'sys_watermark'),
+    enabled,
+    watermarkEnabled: enabled,
     content: [title, user.realName, formatDate()],
     width: 200,
     height: 70,

@@ -155,7 +155,7 @@ async function loadUserInfo(ctx: AppContext, caller: AuthUser): Promise<BaseInfo
   const roles = await ctx.db
     .selectFrom('sys_user_role as ur')
     .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-    .select(['r.name', 'r.code'])
+    .select(['r.id', 'r.name', 'r.code'])
     .where('ur.user_id', '=', user.id)
     .where('r.status', '=', STATUS.enabled)
     .where('r.is_delete', '=', 0)
@@ -196,6 +196,7 @@ async function loadUserInfo(ctx: AppContext, caller: AuthUser): Promise<BaseInfo
     fullOrgNames: org?.full_names ?? null,
     roles: roleNames,
     roleCodes,
+    roleIds: roles.map((r) => r.id),
     isDefPwd: user.is_def_pwd === 1,
     regionId: user.region_id ?? nearestRegion?.region_code ?? null,
     regionName: user.region_name ?? nearestRegion?.name ?? null,
@@ -213,6 +214,7 @@ async function loadUserInfo(ctx: AppContext, caller: AuthUser): Promise<BaseInfo
     weiwanggeCode: codeOf(subGrid) ?? user.weiwangge_code,
     idCardNum: user.id_card_num,
     phone: user.phone,
+    email: user.email,
     enterprise: user.enterprise,
     streetId: street?.id ?? null,
     communityId: community?.id ?? null,

@@ -6,6 +6,7 @@ import {
   configRowSchema,
   configUpdateInputSchema,
   saveSysInfoInputSchema,
+  sysInfoAnswerSchema,
   sysInfoSchema,
 } from '@shuzhi/contracts/config-admin';
 import type { FastifyInstance } from 'fastify';
@@ -16,14 +17,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { defineCrud } from '../../platform/crud/crud.ts';
 import { FIELD_LABELS as L } from '../../platform/crud/labels.ts';
 import { defineRoute } from '../../platform/http/route.ts';
-import {
-  batchUpdateConfigs,
-  configGroups,
-  configHooks,
-  listConfigs,
-  saveSysInfo,
-  sysInfo,
-} from './config.service.ts';
+import { batchUpdateConfigs, configGroups, configHooks, listConfigs, saveSysInfo } from './config.service.ts';
+import { sysInfoAnswer } from './sys-info.wire.ts';
 
 const tags = ['sysConfig'];
 const VALUE = { 'zh-CN': '参数值', en: 'Value', 'zh-TW': '參數值' };
@@ -95,10 +90,11 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'GET',
     url: '/api/sysConfig/sysInfo',
     access: 'public',
-    summary: 'System info: title, logo, copyright and ICP line (empty: the profile decides)',
+    summary:
+      'System info: title, logo, copyright and ICP line (empty: the profile decides), also as the family names them',
     tags,
-    response: sysInfoSchema,
-    handler: ({ ctx }) => sysInfo(ctx),
+    response: sysInfoAnswerSchema,
+    handler: ({ ctx, locale }) => sysInfoAnswer(ctx, locale),
   });
 
   defineRoute(app, ctx, {

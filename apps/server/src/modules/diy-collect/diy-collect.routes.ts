@@ -2,15 +2,17 @@ import {
   collectDetailQuerySchema,
   collectInputSchema,
   collectResultSchema,
-  formItemSchema,
+  myFilingSchema,
   myReportItemSchema,
   myReportsQuerySchema,
-} from '@shuzhi/contracts/diy-table';
+} from '@shuzhi/contracts/diy-collect';
+import { formItemSchema } from '@shuzhi/contracts/diy-table';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { collect, collectDetail, collectList, myReports } from './diy-collect.service.ts';
+import { myFilings } from './my-filings.ts';
 
 const TAGS = ['diyTableCollect'];
 
@@ -51,6 +53,16 @@ export function diyCollectRoutes(app: FastifyInstance, ctx: AppContext): void {
     query: myReportsQuerySchema,
     response: z.array(myReportItemSchema),
     handler: ({ query, req, locale }) => myReports(ctx, me(req), query, locale),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/diyTableCollect/myFilings',
+    access: 'loggedIn',
+    summary: 'Home: the periodic forms the caller files this period, with their own record’s state there',
+    tags: TAGS,
+    response: z.array(myFilingSchema),
+    handler: ({ req, locale }) => myFilings(ctx, me(req), locale),
   });
 
   defineRoute(app, ctx, {

@@ -1,11 +1,11 @@
-import type { RecordStatus } from '@shuzhi/contracts/diy-form';
 import type {
   CollectResult,
   collectInputSchema,
-  FormItem,
   MyReportItem,
   myReportsQuerySchema,
-} from '@shuzhi/contracts/diy-table';
+} from '@shuzhi/contracts/diy-collect';
+import type { RecordStatus } from '@shuzhi/contracts/diy-form';
+import type { FormItem } from '@shuzhi/contracts/diy-table';
 import type { Locale } from '@shuzhi/contracts/i18n';
 import type { ExpressionBuilder } from 'kysely';
 import type { z } from 'zod';

@@ -5,7 +5,7 @@ import {
   rowConfirmDetailSchema,
   rowConfirmItemSchema,
   rowConfirmListQuerySchema,
-} from '@shuzhi/contracts/diy-table';
+} from '@shuzhi/contracts/diy-confirm';
 import { idSchema } from '@shuzhi/contracts/envelope';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

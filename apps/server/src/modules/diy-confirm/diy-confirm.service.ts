@@ -1,17 +1,11 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  type FormDesign,
-  type FormField,
-  type RecordValues,
-  type SubField,
-  valueFields,
-} from '@shuzhi/contracts/diy-form';
 import type {
   RowConfirmCreateResult,
   RowConfirmDetail,
   RowConfirmItem,
   RowConfirmState,
-} from '@shuzhi/contracts/diy-table';
+} from '@shuzhi/contracts/diy-confirm';
+import { type FormDesign, valueFields } from '@shuzhi/contracts/diy-form';
 import type { Locale, Localized } from '@shuzhi/contracts/i18n';
 import type { DiyRowConfirmTable } from '../../db/schema.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
@@ -23,6 +17,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { findRow, openForm } from '../diy-data/diy-data.service.ts';
 import { fileLabels } from '../diy-data/diy-record-files.ts';
 import { labelsOf } from '../diy-data/diy-record-labels.ts';
+import { publicField, publicValues } from '../diy-data/diy-record-public.ts';
 import { columnsAt, versionDesign } from '../diy-table/diy-table.service.ts';
 
 /**
@@ -251,68 +246,6 @@ async function formAndRow(ctx: AppContext, claims: ConfirmClaims) {
     form,
     row: { ...row, id: Number(row.id), version: Number(row.version), status: Number(row.status) },
   };
-}
-
-/**
- * Kinds whose display needs a signed-in lookup (names of orgs, users, regions; files): on the no-login page
- * they are shown as text, the record's labels standing in for the value.
- */
-const SHOWN_AS_TEXT: readonly FormField['type'][] = [
-  'org',
-  'user',
-  'enterprise',
-  'region',
-  'attachment',
-  'image',
-];
-
-/** What a field may show a stranger: its kind, label, layout and value display; no rules, formulas or defaults. */
-function publicField<F extends FormField | SubField>(field: F): F {
-  const asText = SHOWN_AS_TEXT.includes(field.type);
-  return {
-    id: field.id,
-    type: asText ? 'text' : field.type,
-    label: field.label,
-    span: field.span,
-    required: false,
-    readOnly: true,
-    unique: 'none',
-    options: field.options ?? null,
-    multiple: asText ? null : (field.multiple ?? null),
-    precision: field.precision ?? null,
-    moneyCapital: field.moneyCapital ?? null,
-    showWhen: field.showWhen ?? null,
-    ...('columns' in field ? { columns: field.columns ? field.columns.map(publicField) : null } : {}),
-  } as F;
-}
-
-const textOf = (value: unknown): string | null =>
-  value === null || value === undefined
-    ? null
-    : Array.isArray(value)
-      ? value.map(String).join('、')
-      : String(value);
-
-/** The values as the public design shows them: looked-up kinds become their labels (ids inside sub-tables). */
-function publicValues(
-  fields: readonly FormField[],
-  values: RecordValues,
-  labels: Record<string, string>,
-): RecordValues {
-  const out: RecordValues = {};
-  for (const field of fields) {
-    const value = values[field.id];
-    if (SHOWN_AS_TEXT.includes(field.type)) out[field.id] = labels[field.id] ?? textOf(value);
-    else if (field.type === 'subTable' && Array.isArray(value)) {
-      const columns = (field.columns ?? []).filter((c) => SHOWN_AS_TEXT.includes(c.type));
-      out[field.id] = value.map((row: RecordValues) => {
-        const copy = { ...row };
-        for (const c of columns) copy[c.id] = textOf(row?.[c.id]);
-        return copy;
-      });
-    } else out[field.id] = value;
-  }
-  return out;
 }
 
 /** `GET /api/diyTable/detailByNoLogin/{tableId}/{code}`: the one row the code is for. */

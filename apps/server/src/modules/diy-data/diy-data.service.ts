@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { DiyTableTable } from '../../db/schema.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { escapeLikeText, likeContaining } from '../../platform/db/like.ts';
 import { columnFor, type DataColumn, type DataRow, safeColumn } from '../../platform/diy/data-table.ts';
 import { recordsOf } from '../../platform/diy/dynamic-table.ts';
 import {
@@ -16,6 +17,7 @@ import {
   type RecordReach,
   recordReach,
 } from '../../platform/diy/form-access.ts';
+import { isSearchColumn, recordCandidates } from '../../platform/diy/text-search.ts';
 import { AppError, ValidationError } from '../../platform/errors/app-error.ts';
 import { columnsAt, EMPTY_DESIGN, versionDesign } from '../diy-table/diy-table.service.ts';
 
@@ -112,8 +114,6 @@ export function recordFacts(row: DataRow) {
   };
 }
 
-export const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function likeOp(ctx: AppContext) {
   return sql.raw(ctx.dialect === 'postgres' ? 'ilike' : 'like');
 }
@@ -158,7 +158,7 @@ function applyFilter(
       // Region codes under a region (roll-up drill-down): only region fields, the value a code prefix.
       const field = valueFields(open.design).find((f) => f.id === filter.field);
       if (field?.type !== 'region' || typeof filter.value !== 'string' || filter.value === '') return query;
-      const pattern = `${filter.value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = `${escapeLikeText(filter.value)}%`;
       return query.where(sql<SqlBool>`${ref} like ${pattern} escape '\\'`);
     }
     case 'empty':
@@ -168,7 +168,12 @@ function applyFilter(
     case 'contains': {
       const text = typeof filter.value === 'number' ? String(filter.value) : filter.value;
       if (typeof text !== 'string' || text === '') return query;
-      return query.where(sql<SqlBool>`${ref} ${likeOp(ctx)} ${escapeLike(text)} escape '\\'`);
+      const q = query.where(sql<SqlBool>`${ref} ${likeOp(ctx)} ${likeContaining(text)} escape '\\'`);
+      // Text columns are in the search index: it narrows to its candidates, the LIKE above decides.
+      const narrowed = isSearchColumn(column)
+        ? recordCandidates(ctx.dialect, open.form.id, open.columns, text, column)
+        : null;
+      return narrowed ? q.where(narrowed) : q;
     }
     case 'in': {
       if (!Array.isArray(filter.value) || filter.value.length === 0) return query;
@@ -176,7 +181,7 @@ function applyFilter(
         // Multi-values are JSON arrays of strings or numbers: any of the wanted values inside.
         const parts = filter.value
           .slice(0, 50)
-          .map((v) => sql<SqlBool>`${ref} like ${escapeLike(JSON.stringify(v))} escape '\\'`);
+          .map((v) => sql<SqlBool>`${ref} like ${likeContaining(JSON.stringify(v))} escape '\\'`);
         return query.where((eb) => eb.or(parts));
       }
       const values = filter.value
@@ -225,8 +230,8 @@ export function filtered(ctx: AppContext, open: OpenForm, input: Partial<PageInp
   if (from) query = query.where('create_time', '>=', from.length === 10 ? `${from} 00:00:00` : from);
   if (to) query = query.where('create_time', '<=', to.length === 10 ? `${to} 23:59:59` : to);
   if (input.keyword) {
-    const pattern = escapeLike(input.keyword);
-    const texts = open.columns.filter((c) => c.storageKind === 'text' || c.storageKind === 'json');
+    const pattern = likeContaining(input.keyword);
+    const texts = open.columns.filter(isSearchColumn);
     const op = likeOp(ctx);
     query = query.where((eb) =>
       eb.or([
@@ -234,6 +239,9 @@ export function filtered(ctx: AppContext, open: OpenForm, input: Partial<PageInp
         ...texts.map((c) => sql<SqlBool>`${sql.ref(safeColumn(c.columnName))} ${op} ${pattern} escape '\\'`),
       ]),
     );
+    // The search index narrows to its candidates (docs/search.md); the LIKE above decides.
+    const narrowed = recordCandidates(ctx.dialect, open.form.id, open.columns, input.keyword);
+    if (narrowed) query = query.where(narrowed);
   }
   for (const [index, filter] of (input.filters ?? []).entries()) {
     query = applyFilter(ctx, query, open, filter, index);

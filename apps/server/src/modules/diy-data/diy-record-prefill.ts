@@ -1,4 +1,4 @@
-import { FILE_TYPES, type FormDesign, type RecordValues, valueFields } from '@shuzhi/contracts/diy-form';
+import { carriedField, type FormDesign, type RecordValues, valueFields } from '@shuzhi/contracts/diy-form';
 import type { PrefillResult } from '@shuzhi/contracts/diy-period';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { type DataRow, fromRow } from '../../platform/diy/data-table.ts';
@@ -9,12 +9,11 @@ import { periodOfForm } from '../diy-period/diy-period.service.ts';
 import { type PeriodSpan, shiftIntoPeriod } from '../diy-period/period-shift.ts';
 import { designOf, openForm } from './diy-data.service.ts';
 
-/** Field kinds a pre-fill leaves out: numbered, uploaded or computed values belong to their own record. */
-const NOT_PREFILLED = new Set(['serialNo', 'formula', ...FILE_TYPES]);
-
 /**
  * The values a new record of period `to` takes from a record of period `from`: numbered, uploaded and computed
- * values left out, dates within the source period moved into the new one (`shiftIntoPeriod`).
+ * values left out, and fields whose default comes from the filer or the period (the new record's own default
+ * applies: 填报人 is whoever files now); dates within the source period moved into the new one
+ * (`shiftIntoPeriod`).
  */
 function prefillValues(
   design: FormDesign,
@@ -24,11 +23,11 @@ function prefillValues(
 ): RecordValues {
   const out: RecordValues = {};
   for (const field of valueFields(design)) {
-    if (NOT_PREFILLED.has(field.type)) continue;
+    if (!carriedField(field)) continue;
     const value = source[field.id];
     if (value === null || value === undefined) continue;
     if (field.type === 'subTable' && Array.isArray(value)) {
-      const keep = (field.columns ?? []).filter((c) => !NOT_PREFILLED.has(c.type));
+      const keep = (field.columns ?? []).filter(carriedField);
       out[field.id] = (value as RecordValues[]).map((r) =>
         Object.fromEntries(
           keep
@@ -44,7 +43,7 @@ function prefillValues(
 /**
  * `GET /prefill?periodId=`: the newest live record (not a zero report) of the caller's org (or the caller,
  * without an org) in a period that started before this one, its values reduced to the fields of this
- * period's version (serial numbers, files and formulas left out). Null when there is none.
+ * period's version that are carried (`carriedField`). Null when there is none.
  */
 export async function prefill(
   ctx: AppContext,

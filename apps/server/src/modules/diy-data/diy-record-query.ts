@@ -19,6 +19,7 @@ import {
   type OpenForm,
   openForm,
   type PageInput,
+  type RecordQuery,
   reachable,
   recordFacts,
   requireQuery,
@@ -100,12 +101,13 @@ export async function recordPage(
   tableId: number,
   input: PageInput,
   locale: Locale,
+  narrow: (query: RecordQuery) => RecordQuery = (query) => query,
 ): Promise<PageResult<DiyRecord>> {
   const open = await openForm(ctx, user, tableId);
   requireQuery(open);
   // The page's ids first, then their rows: counting, sorting and skipping run on ids (an index holds them
   // for the indexed filters, see data-table.ts), and only the page's rows are read whole.
-  const ids = await paged(filtered(ctx, open, input).select('id'), input, {
+  const ids = await paged(narrow(filtered(ctx, open, input)).select('id'), input, {
     sortable: sortable(open),
     defaultOrder: 'id',
     map: (row: { id: number | string }) => Number(row.id),
@@ -129,10 +131,11 @@ export async function recordList(
   tableId: number,
   input: Partial<PageInput>,
   locale: Locale,
+  narrow: (query: RecordQuery) => RecordQuery = (query) => query,
 ): Promise<DiyRecord[]> {
   const open = await openForm(ctx, user, tableId);
   requireQuery(open);
-  const ids = await filtered(ctx, open, input)
+  const ids = await narrow(filtered(ctx, open, input))
     .select('id')
     .orderBy('id', 'desc')
     .limit(RECORD_LIST_LIMIT)

@@ -8,6 +8,7 @@ import {
 } from '@shuzhi/contracts/diy-table';
 import { type PageResult, pageResult, STATUS } from '@shuzhi/contracts/envelope';
 import type { Locale, Localized } from '@shuzhi/contracts/i18n';
+import { ORG_PATH_SEPARATOR } from '@shuzhi/contracts/org';
 import { own } from '@shuzhi/contracts/own';
 import { REALTIME_EVENTS, type RecordReviewedPayload } from '@shuzhi/contracts/realtime';
 import {
@@ -23,6 +24,7 @@ import type { DiyTableTable } from '../../db/schema.ts';
 import { rowOrgIds } from '../../platform/access/data-scope.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { likeContaining } from '../../platform/db/like.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import type { DataRow } from '../../platform/diy/data-table.ts';
 import { recordsOf, updateRecords, withDataTables } from '../../platform/diy/dynamic-table.ts';
@@ -37,7 +39,7 @@ import {
 import { AppError } from '../../platform/errors/app-error.ts';
 import { emitToUser } from '../../platform/realtime/hub.ts';
 import { periodSummaries, recordPeriodState } from '../diy-period/diy-period.service.ts';
-import { escapeLike, findRow, type OpenForm, openForm, recordFacts } from './diy-data.service.ts';
+import { findRow, type OpenForm, openForm, recordFacts } from './diy-data.service.ts';
 import { writeHistory } from './diy-record-history.ts';
 
 /**
@@ -63,6 +65,37 @@ const STATUS_LABEL = '状态';
 export async function assertPeriodNotClosed(db: Db, open: OpenForm, row: DataRow): Promise<void> {
   const found = await recordPeriodState(db, open.form, row.period_id);
   if (found?.state === 'closed') throw new AppError('F1023');
+}
+
+/**
+ * T1056 for approving, on the form's own review page, a record that an open task reviews level by level
+ * (docs/tasks.md "Level-by-level review"): its form and period are the task's, and a unit of the task received
+ * it at the record's unit or above. The task's page passes it level by level and approves it at the last; a
+ * return stays possible here, as at any level. A closed task no longer holds its records.
+ */
+async function assertNotUnderLevelReview(db: Db, form: DiyTableTable, row: DataRow): Promise<void> {
+  if (row.create_org_id === null) return;
+  const orgId = Number(row.create_org_id);
+  const org = await db.selectFrom('sys_org').select('full_ids').where('id', '=', orgId).executeTakeFirst();
+  const chain = [orgId, ...(org?.full_ids.split(ORG_PATH_SEPARATOR).filter(Boolean).map(Number) ?? [])];
+  let query = db
+    .selectFrom('diy_task as t')
+    .innerJoin('diy_task_form as f', 'f.task_id', 't.id')
+    .innerJoin('diy_task_receiver as r', 'r.task_id', 't.id')
+    .select('t.title')
+    .where('t.tenant_id', '=', form.tenant_id)
+    .where('t.is_delete', '=', 0)
+    .where('t.state', '=', 'open')
+    .where('t.level_review', '=', 1)
+    .where('f.table_id', '=', form.id)
+    .where('r.state', '=', 'received')
+    .where('r.org_id', 'in', chain);
+  query =
+    row.period_id === null
+      ? query.where('f.period_id', 'is', null).where('t.create_time', '<=', String(row.create_time))
+      : query.where('f.period_id', '=', Number(row.period_id));
+  const task = await query.executeTakeFirst();
+  if (task) throw new AppError('T1056', { title: task.title });
 }
 
 export async function touchForm(db: Db, open: OpenForm, now: string): Promise<void> {
@@ -101,6 +134,7 @@ export async function auditRecords(
       if (row.status !== RECORD_STATUS.submitted) throw new AppError('F1012');
       if (!recordCan(open.auth, open.caller, recordFacts(row)).audit) throw new AppError('F1008');
       if (input.action === 'return') await assertPeriodNotClosed(trx, open, row);
+      else await assertNotUnderLevelReview(trx, open.form, row);
       const result = await updateRecords(trx, open.form.id, {
         status,
         audit_user_id: user.userId,
@@ -231,7 +265,7 @@ function auditPart(ctx: AppContext, caller: Caller, form: ReviewForm, input: Par
       : query.where('status', '=', status);
   if (input.keyword) {
     const like = sql.raw(ctx.dialect === 'postgres' ? 'ilike' : 'like');
-    const pattern = escapeLike(input.keyword);
+    const pattern = likeContaining(input.keyword);
     query = query.where((eb) =>
       eb.or(
         ['data_no', 'create_user_name', 'create_org_name'].map(

@@ -4,6 +4,7 @@ import {
   MULTI_CHOICE_TYPES,
   NUMBER_TYPES,
   PICKER_TYPES,
+  parseLocationText,
 } from '@shuzhi/contracts/diy-form';
 import { STATUS } from '@shuzhi/contracts/envelope';
 import { format, type Locale, type Localized } from '@shuzhi/contracts/i18n';
@@ -252,6 +253,10 @@ export class Resolver {
         ids.push(id);
       }
       return { value: field.multiple ? ids : ids.length > 1 ? ids : ids[0] };
+    }
+    if (type === 'location') {
+      // Text that is no location stays text: the record's check names it (格式不正确).
+      return { value: parseLocationText(String(cell)) ?? String(cell) };
     }
     if (typeof cell === 'boolean') return { value: cell ? '1' : '0' };
     if (type === 'richText') {

@@ -3,6 +3,7 @@ import {
   CHOICE_TYPES,
   FILE_TYPES,
   type FormDesign,
+  locationText,
   PICKER_TYPES,
   type RecordValues,
   valueFields,
@@ -142,6 +143,8 @@ function cellOf(field: AnyField, value: unknown, names: Names, filePath: string)
       return excelDate(String(value)) ?? String(value);
     case 'richText':
       return plainText(String(value));
+    case 'location':
+      return locationText(value) || null;
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }

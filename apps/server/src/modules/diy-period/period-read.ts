@@ -13,6 +13,7 @@ import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database, DiyTableTable } from '../../db/schema.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
+import { likeContaining } from '../../platform/db/like.ts';
 import { formatDate } from '../../platform/db/time.ts';
 import { type AnyDb, dataTableName } from '../../platform/diy/data-table.ts';
 import {
@@ -198,7 +199,7 @@ export async function periodPage(
     query = query.where((eb) => stateCondition(eb, state, today));
   }
   if (input.keyword) {
-    const pattern = `%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likeContaining(input.keyword);
     const op = sql.raw(ctx.dialect === 'postgres' ? 'ilike' : 'like');
     const titles = forms
       .filter((f) => f.title.toLowerCase().includes((input.keyword ?? '').toLowerCase()))

@@ -1,5 +1,6 @@
 import { ACCOUNT_TYPE } from '@shuzhi/contracts/auth';
 import { type FormDesign, type RecordValues, valueFields } from '@shuzhi/contracts/diy-form';
+import { recordChangeable } from '@shuzhi/contracts/diy-period';
 import type {
   recycleActionInputSchema,
   recycleItemSchema,
@@ -12,6 +13,7 @@ import type { z } from 'zod';
 import type { Database, DiyTableTable } from '../../db/schema.ts';
 import { verifyOpPassword } from '../../platform/auth/op-password.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
+import { likeContaining } from '../../platform/db/like.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import {
   type AnyDb,
@@ -29,6 +31,7 @@ import {
   parsePeriodSettings,
   recordReach,
 } from '../../platform/diy/form-access.ts';
+import { dropSearchIndex } from '../../platform/diy/text-search.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { labelsOf } from '../diy-data/diy-record-labels.ts';
 import { assertFilable, recordPeriodState } from '../diy-period/diy-period.service.ts';
@@ -76,8 +79,6 @@ function deletedRows(db: Db, form: DiyTableTable, caller: Caller) {
   }
   return query;
 }
-
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const FORM_SUMMARY = {
   'zh-CN': '共 {count} 条记录',
@@ -172,7 +173,7 @@ export async function recyclePage(
       if (form.version <= 0) continue;
       let query = deletedRows(ctx.db, form, caller);
       if (keyword !== null && !titleHit(form)) {
-        const pattern = escapeLike(keyword);
+        const pattern = likeContaining(keyword);
         // biome-ignore lint/suspicious/noExplicitAny: the data table is not in the static schema.
         query = query.where((eb: ExpressionBuilder<any, any>) =>
           eb.or(
@@ -295,8 +296,9 @@ async function assertStillUnique(ctx: AppContext, trx: Db, form: DiyTableTable, 
 }
 
 /**
- * A record of a periodic form comes back only into a period that takes changes (F1023 closed, F1022 overdue)
- * and, with one record per unit, only while its org has no other live record there (F1024).
+ * A record of a periodic form comes back only into a period that takes changes (F1023 closed, F1022 overdue;
+ * a returned record also after the due date, until the period is closed: `recordChangeable`, as its filler
+ * may still change it there) and, with one record per unit, only while its org has no other live record there (F1024).
  */
 async function assertPeriodTakesIt(
   ctx: AppContext,
@@ -306,7 +308,7 @@ async function assertPeriodTakesIt(
 ): Promise<void> {
   const found = await recordPeriodState(trx, form, row.period_id);
   if (!found) return;
-  assertFilable(found.state);
+  if (!recordChangeable(found.state, Number(row.status))) assertFilable(found.state);
   // A zero report stands for the whole unit, so it never comes back beside another record either.
   if (row.create_org_id === null) return;
   if (!parsePeriodSettings(form.period).onePerOrg && Number(row.is_zero) !== 1) return;
@@ -445,7 +447,10 @@ export async function purgeItems(ctx: AppContext, user: AuthUser, input: ActionI
         .where('is_delete', '=', 1)
         .executeTakeFirst();
       if (Number(removed.numDeletedRows) !== 1) throw new AppError('F1014');
-      if (form.version > 0) await sql`drop table if exists ${sql.id(dataTableName(form.id))}`.execute(trx);
+      if (form.version > 0) {
+        await dropSearchIndex(trx as AnyDb, ctx.dialect, form.id);
+        await sql`drop table if exists ${sql.id(dataTableName(form.id))}`.execute(trx);
+      }
       for (const table of [
         'diy_table_version',
         'diy_table_column',

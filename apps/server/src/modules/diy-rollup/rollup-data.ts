@@ -8,19 +8,23 @@ import { ensurePeriods } from '../diy-period/diy-period.service.ts';
 import { columnsAt } from '../diy-table/diy-table.service.ts';
 import { type Opened, openRollup } from './rollup.service.ts';
 import { Acc, emptyRow, figuresOf, measureColumns, type Part, partials } from './rollup-figures.ts';
-import { type PeriodRef, periodsFor } from './rollup-periods.ts';
+import { type PeriodRef, periodsFor, trendPeriods } from './rollup-periods.ts';
 import { byOrder, expectedUnits, type OrgNode, reportedUnits, tenantOrgs } from './rollup-units.ts';
 
 type DataInput = z.output<typeof rollupDataInputSchema>;
 
 /** Region code length per level (GB/T 2260 and the statistical division codes: 2, 4, 6, 9, 12). */
 export const REGION_CODE_LENGTH = [0, 2, 4, 6, 9, 12] as const;
+/** How long the partials of a closed period stay cached (they are checked against its closing time). */
+const CLOSED_PARTS_TTL = 6 * 3600;
 /** Units listed as missing, at most. */
 const MISSING_LIMIT = 200;
 /** The row of a drilled-into org's own records. */
 const OWN_SUFFIX: Localized = { 'zh-CN': '（本级）', en: ' (own)', 'zh-TW': '（本級）' };
 
 type Periods = { current: PeriodRef | null; last: PeriodRef | null; lastYear: PeriodRef | null };
+/** A point of a trend: the total of the rows in one more period (the data dashboard's 12 periods). */
+export type TrendPoint = { period: PeriodRef; figures: Record<string, number | null>; records: number };
 type Base = Omit<RollupData, 'rows' | 'total' | 'path' | 'missing'>;
 /** Folded partials by row key, for the current period, the one before and the year before. */
 type Maps = { current: Map<string, Acc>; last: Map<string, Acc>; lastYear: Map<string, Acc> };
@@ -28,6 +32,8 @@ type Maps = { current: Map<string, Acc>; last: Map<string, Acc>; lastYear: Map<s
 /** One call of `rollupData`: what it sums, over which periods, and the folding of partials into rows. */
 class Run {
   readonly periodIds: number[] | null;
+  /** The rows' totals per trend period, once the rows are known (`series`). */
+  trendPoints: TrendPoint[] = [];
 
   constructor(
     readonly ctx: AppContext,
@@ -39,12 +45,41 @@ class Run {
     readonly columns: DataColumn[],
     readonly names: string[],
     readonly index: Map<string, number>,
+    readonly trend: PeriodRef[] = [],
   ) {
     this.periodIds = periodic
-      ? [periods.current, periods.last, periods.lastYear]
-          .filter((p): p is PeriodRef => p !== null)
-          .map((p) => p.id)
+      ? [
+          ...new Set(
+            [periods.current, periods.last, periods.lastYear, ...trend]
+              .filter((p): p is PeriodRef => p !== null)
+              .map((p) => p.id),
+          ),
+        ]
       : null;
+  }
+
+  /** Whether a partial is of the current period, the last one or last year's (not only of the trend). */
+  isCompared(p: Part): boolean {
+    return this.comparedPeriod(p.period);
+  }
+
+  comparedPeriod(id: number | null): boolean {
+    const { current, last, lastYear } = this.periods;
+    return !this.periodic || id === current?.id || id === last?.id || id === lastYear?.id;
+  }
+
+  /** The trend: per trend period, the partials whose row is one of `keys`, folded into the measures' figures. */
+  series(list: Part[], keyOf: (p: Part) => string | null, keys: string[]): void {
+    const wanted = new Set(keys);
+    this.trendPoints = this.trend.map((period) => {
+      const acc = new Acc(this.names.length);
+      for (const p of list) {
+        if (p.period !== period.id) continue;
+        const key = keyOf(p);
+        if (key !== null && wanted.has(key)) acc.add(p);
+      }
+      return { period, figures: figuresOf(acc, this.config.measures, this.index), records: acc.records };
+    });
   }
 
   get config() {
@@ -57,8 +92,43 @@ class Run {
     return { ...this.base, path, rows: [], total, missing: [] };
   }
 
-  partials(group: Parameters<typeof partials>[4]): Promise<Part[]> {
-    return partials(this.ctx, this.opened, this.names, this.periodIds, group);
+  /**
+   * The GROUP BY's partials. Those of closed trend periods come from the cache when they are there (a closed
+   * period's records no longer change: edits, deletions, restores, returns and hand-overs are refused), keyed
+   * by form, period and its closing time, the columns, the counted statuses, the grouping and the caller's
+   * reach; the other periods are read. With `approved` counted nothing is cached (approvals go on in a closed
+   * period).
+   */
+  async partials(group: Parameters<typeof partials>[4]): Promise<Part[]> {
+    const { ctx, opened } = this;
+    const cacheable =
+      this.periodIds !== null && opened.config.statuses === 'submitted'
+        ? this.trend.filter((p) => p.closedAt != null && !this.comparedPeriod(p.id))
+        : [];
+    if (cacheable.length === 0) return partials(ctx, opened, this.names, this.periodIds, group);
+    const { reach } = opened;
+    const scope = reach.all ? 'all' : `${[...reach.orgIds].sort().join(',')}|${reach.userId}`;
+    const keyOf = (p: PeriodRef) =>
+      `rollup-parts:${opened.source.form.id}:${p.id}:${p.closedAt}:${this.names.join(',')}:` +
+      `${JSON.stringify(group)}:${scope}`;
+    const cached: Part[] = [];
+    const read = new Set(this.periodIds);
+    const missing: PeriodRef[] = [];
+    for (const p of cacheable) {
+      const hit = await ctx.cache.get<Part[]>(keyOf(p));
+      if (hit) {
+        cached.push(...hit);
+        read.delete(p.id);
+      } else missing.push(p);
+    }
+    const list = await partials(ctx, opened, this.names, [...read], group);
+    for (const p of missing)
+      await ctx.cache.set(
+        keyOf(p),
+        list.filter((x) => x.period === p.id),
+        CLOSED_PARTS_TTL,
+      );
+    return [...cached, ...list];
   }
 
   /** Whether a partial belongs to the current period (always, without periods). */
@@ -70,6 +140,8 @@ class Run {
     const { periods, periodic } = this;
     const maps: Maps = { current: new Map(), last: new Map(), lastYear: new Map() };
     for (const p of list) {
+      // Partials of trend-only periods are folded by `series`.
+      if (!this.isCompared(p)) continue;
       const key = keyOf(p);
       if (key === null) continue;
       const which = this.isCurrent(p)
@@ -133,6 +205,22 @@ export async function rollupData(
   locale: Locale,
 ): Promise<RollupData> {
   const opened = await openRollup(ctx, user, id);
+  return (await rollupFigures(ctx, user, opened, input, locale)).data;
+}
+
+/**
+ * The figures of an opened roll-up (or of a form read as one, by the data dashboard) for the caller; with
+ * `trendLength`, also the rows' totals over that many periods up to the current one (oldest first), from
+ * the same GROUP BY.
+ */
+export async function rollupFigures(
+  ctx: AppContext,
+  user: AuthUser,
+  opened: Opened,
+  input: DataInput,
+  locale: Locale,
+  trendLength = 0,
+): Promise<{ data: RollupData; trend: TrendPoint[] }> {
   const { config, source } = opened;
   // Sums are the source's records in another shape: a source behind a password asks for it first (F1007).
   await assertPasswordVerified(ctx, user, source.form, source.auth);
@@ -152,10 +240,15 @@ export async function rollupData(
   };
   const columns = await columnsAt(ctx, ctx.db, source.form.id, source.form.version);
   const { names, index } = measureColumns(config, columns, source.form.version);
-  const run = new Run(ctx, opened, periodic, compare, periods, base, columns, names, index);
+  const trend =
+    periodic && periods.current && trendLength > 0
+      ? await trendPeriods(ctx.db, source.form, periods.current, trendLength, locale)
+      : [];
+  const run = new Run(ctx, opened, periodic, compare, periods, base, columns, names, index, trend);
   // A periodic form with no period yet has nothing to sum.
-  if (periodic && !periods.current) return run.empty([]);
-  return config.dimension === 'region' ? regionData(run, input) : orgData(run, input, locale);
+  if (periodic && !periods.current) return { data: run.empty([]), trend: [] };
+  const data = await (config.dimension === 'region' ? regionData(run, input) : orgData(run, input, locale));
+  return { data, trend: run.trendPoints };
 }
 
 /** Rows by region: the region codes' prefixes at the configured level, or under the drilled-into region. */
@@ -178,7 +271,9 @@ async function regionData(run: Run, input: DataInput): Promise<RollupData> {
   const maps = run.fold(list, (p) => p.group);
   // Rows: the prefixes with records this period (with compare, also those with records only before).
   const keys = [
-    ...new Set(list.filter((p) => compare || maps.current.has(p.group)).map((p) => p.group)),
+    ...new Set(
+      list.filter((p) => run.isCompared(p) && (compare || maps.current.has(p.group))).map((p) => p.group),
+    ),
   ].sort();
   const wanted = [...keys];
   const pathCodes: string[] = [];
@@ -200,6 +295,7 @@ async function regionData(run: Run, input: DataInput): Promise<RollupData> {
     for (const r of found) names.set(r.code, r.name);
   }
   const rows = keys.map((k) => run.toRow(emptyRow(k, names.get(k) ?? k, level < 5, compare), maps, k));
+  run.series(list, (p) => p.group, keys);
   return {
     ...run.base,
     path: pathCodes.map((code) => ({ key: code, name: names.get(code) ?? code })),
@@ -257,10 +353,11 @@ async function orgData(run: Run, input: DataInput, locale: Locale): Promise<Roll
     return null;
   };
   const list = await run.partials({ kind: 'org' });
-  const maps = run.fold(list, (p) => {
+  const rowKey = (p: Part) => {
     const r = rowOf(Number(p.group));
     return r === null ? null : String(r);
-  });
+  };
+  const maps = run.fold(list, rowKey);
   const units = await unitsByRow(run, orgs, list, rowOf);
   const hasChild = new Set<number>();
   for (const o of orgs.values()) if (canSee(o)) hasChild.add(o.pid);
@@ -277,10 +374,9 @@ async function orgData(run: Run, input: DataInput, locale: Locale): Promise<Roll
       [maps.current, maps.last, maps.lastYear].some((m) => m.has(key)) || units.expected.has(parent.id);
     if (has) rows.unshift(toOrgRow(parent, `${parent.name}${OWN_SUFFIX[locale]}`, false));
   }
-  const total = run.totalOf(
-    maps,
-    rows.map((r) => r.key),
-  );
+  const rowKeys = rows.map((r) => r.key);
+  const total = run.totalOf(maps, rowKeys);
+  run.series(list, rowKey, rowKeys);
   total.expectedUnits = rows.reduce((s, r) => s + (r.expectedUnits ?? 0), 0);
   total.missingUnits = rows.reduce((s, r) => s + (r.missingUnits ?? 0), 0);
   // At the top, records of units under no row (a bureau beside the streets) are said, not silently dropped.

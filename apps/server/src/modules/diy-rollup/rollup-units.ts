@@ -2,7 +2,7 @@ import { STATUS } from '@shuzhi/contracts/envelope';
 import { ORG_PATH_SEPARATOR } from '@shuzhi/contracts/org';
 import type { DiyTableTable } from '../../db/schema.ts';
 import type { Db } from '../../platform/db/db.ts';
-import { parseAudience } from '../../platform/diy/form-access.ts';
+import { audienceUserOrgIds, parseAudience } from '../../platform/diy/form-access.ts';
 
 /** The org tree of a roll-up's tenant, and the units expected to file the source form. */
 
@@ -60,35 +60,9 @@ export async function expectedUnits(
       if (audience.enterprises && (audience.all || org.chain.some((id) => named.has(id)))) units.add(org.id);
     } else if (named.has(org.id) || (audience.all && top)) units.add(org.id);
   }
-  if (audience.userIds.length > 0 || audience.roleIds.length > 0) {
-    let query = db
-      .selectFrom('sys_user as u')
-      .select('u.org_id')
-      .distinct()
-      .where('u.tenant_id', '=', source.tenant_id)
-      .where('u.is_delete', '=', 0)
-      .where('u.status', '=', STATUS.enabled);
-    query = query.where((eb) =>
-      eb.or([
-        ...(audience.userIds.length ? [eb('u.id', 'in', audience.userIds)] : []),
-        ...(audience.roleIds.length
-          ? [
-              eb(
-                'u.id',
-                'in',
-                eb
-                  .selectFrom('sys_user_role as ur')
-                  .select('ur.user_id')
-                  .where('ur.role_id', 'in', audience.roleIds),
-              ),
-            ]
-          : []),
-      ]),
-    );
-    for (const row of await query.execute()) {
-      const org = row.org_id === null ? undefined : orgs.get(Number(row.org_id));
-      if (org && org.status === STATUS.enabled) units.add(org.id);
-    }
+  for (const id of await audienceUserOrgIds(db, source.tenant_id, audience)) {
+    const org = orgs.get(id);
+    if (org && org.status === STATUS.enabled) units.add(org.id);
   }
   return units;
 }

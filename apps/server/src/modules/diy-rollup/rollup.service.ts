@@ -46,7 +46,7 @@ type UpdateInput = z.output<typeof rollupUpdateInputSchema>;
  */
 
 /** Field types a measure may sum: numbers, and formulas (stored as decimals). */
-const MEASURE_TYPES: readonly FieldType[] = [...NUMBER_TYPES, 'formula'];
+export const MEASURE_TYPES: readonly FieldType[] = [...NUMBER_TYPES, 'formula'];
 const EMPTY_AUDIENCE: FormAudience = { all: false, orgIds: [], roleIds: [], userIds: [], enterprises: false };
 
 const TEXTS = {
@@ -139,7 +139,12 @@ function storedConfig(config: RollupConfig): RollupConfig {
   };
 }
 
-async function checkCategory(db: Db, tenantId: number, categoryId: number | null | undefined): Promise<void> {
+/** A category of the item's tenant, else F1010 (roll-ups and query reports). */
+export async function checkCategory(
+  db: Db,
+  tenantId: number,
+  categoryId: number | null | undefined,
+): Promise<void> {
   if (!categoryId) return;
   const category = await db
     .selectFrom('diy_table_classify')
@@ -151,7 +156,8 @@ async function checkCategory(db: Db, tenantId: number, categoryId: number | null
   if (!category) throw new AppError('F1010');
 }
 
-async function checkOwner(
+/** An owner org of the tenant within the caller's data scope (roll-ups and query reports). */
+export async function checkOwner(
   ctx: AppContext,
   db: Db,
   user: AuthUser,

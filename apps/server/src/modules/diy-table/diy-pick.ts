@@ -3,6 +3,7 @@ import { STATUS } from '@shuzhi/contracts/envelope';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import { likeContaining } from '../../platform/db/like.ts';
 import type { Caller } from '../../platform/diy/form-access.ts';
 
 type Db = AppContext['db'];
@@ -13,8 +14,6 @@ type PickQuery = z.output<typeof pickQuerySchema>;
  * users and orgs of the caller's tenant; an enterprise user only their own enterprise and its people. The
  * record routes check submitted ids with the same queries.
  */
-
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function idsOf(text: string | undefined): number[] {
   if (!text) return [];
@@ -51,7 +50,7 @@ export async function pickUsers(ctx: AppContext, caller: Caller, query: PickQuer
   if (ids.length > 0) q = q.where('u.id', 'in', ids);
   else {
     if (query.keyword) {
-      const pattern = escapeLike(query.keyword);
+      const pattern = likeContaining(query.keyword);
       q = q.where((eb) =>
         eb.or([
           sql<boolean>`${sql.ref('u.real_name')} like ${pattern} escape '\\'`,
@@ -71,7 +70,7 @@ export async function pickOrgs(ctx: AppContext, caller: Caller, query: PickQuery
   if (ids.length > 0) q = q.where('o.id', 'in', ids);
   else {
     if (query.keyword) {
-      q = q.where(sql<boolean>`${sql.ref('o.name')} like ${escapeLike(query.keyword)} escape '\\'`);
+      q = q.where(sql<boolean>`${sql.ref('o.name')} like ${likeContaining(query.keyword)} escape '\\'`);
     }
     q = q.limit(PICK_LIMIT);
   }

@@ -1,6 +1,6 @@
+import { DESIGN_PROBLEM_TEXTS, validateDesign } from '@shuzhi/contracts/diy-design-check';
 import type { FormDesign } from '@shuzhi/contracts/diy-form';
 import type { DesignSaveResult, designSaveInputSchema, FormDesignResult } from '@shuzhi/contracts/diy-table';
-import { DESIGN_PROBLEM_TEXTS, validateDesign } from '@shuzhi/contracts/diy-validate';
 import { format, type Locale } from '@shuzhi/contracts/i18n';
 import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../../platform/context.ts';

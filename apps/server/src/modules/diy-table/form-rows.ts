@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Database, DiyTableTable } from '../../db/schema.ts';
 import { dataScopeOf, whereInScope } from '../../platform/access/data-scope.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
+import { likeContaining } from '../../platform/db/like.ts';
 import {
   adminForm,
   parseAudience,
@@ -78,7 +79,7 @@ function filtered<Q extends Awaited<ReturnType<typeof adminForms>>>(
 ): Q {
   let q = query;
   if (input.title) {
-    const pattern = `%${input.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likeContaining(input.title);
     const op = sql.raw(ctx.dialect === 'postgres' ? 'ilike' : 'like');
     q = q.where(sql<SqlBool>`${sql.ref('t.title')} ${op} ${pattern} escape '\\'`) as Q;
   }

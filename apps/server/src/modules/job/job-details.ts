@@ -16,6 +16,7 @@ import {
   isUniqueViolation,
   JOB_LABEL,
   liveJob,
+  liveRowById,
   toTrigger,
 } from './job-rows.ts';
 
@@ -194,13 +195,7 @@ export async function updateJobDetail(
   user: AuthUser,
   input: DetailUpdateInput,
 ): Promise<null> {
-  const row = await ctx.db
-    .selectFrom('sys_job_detail')
-    .selectAll()
-    .where('id', '=', input.id)
-    .where('is_delete', '=', 0)
-    .executeTakeFirst();
-  if (!row) throw new AppError('D1002');
+  const row = await liveRowById(ctx.db, 'sys_job_detail', input.id);
   if (input.jobId !== row.job_id) fieldError('jobId', 'The job id cannot change', input.jobId);
   if (input.createType !== row.create_type)
     fieldError('createType', 'The kind of job cannot change', input.createType);

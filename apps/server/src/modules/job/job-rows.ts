@@ -61,6 +61,25 @@ export function toTrigger(row: TriggerRow): JobTriggerRow {
   };
 }
 
+type LiveRows = { sys_job_detail: DetailRow; sys_job_trigger: TriggerRow };
+
+/** A job's or a trigger's row by id, not deleted; D1002 when there is none (updates start from it). */
+export async function liveRowById<T extends keyof LiveRows>(
+  db: AppContext['db'] | Trx,
+  table: T,
+  id: number,
+): Promise<LiveRows[T]> {
+  // Both tables share the id and is_delete columns; the query is typed on one of them.
+  const row = await db
+    .selectFrom(table as 'sys_job_detail')
+    .selectAll()
+    .where('id', '=', id)
+    .where('is_delete', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw new AppError('D1002');
+  return row as unknown as LiveRows[T];
+}
+
 export async function liveJob(db: AppContext['db'] | Trx, jobId: string): Promise<DetailRow> {
   const row = await db
     .selectFrom('sys_job_detail')

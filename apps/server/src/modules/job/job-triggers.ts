@@ -7,6 +7,7 @@ import {
   fieldError,
   isUniqueViolation,
   liveJob,
+  liveRowById,
   TRIGGER_LABEL,
   type TriggerAddInput,
   type TriggerRow,
@@ -121,13 +122,7 @@ export async function updateJobTrigger(
   user: AuthUser,
   input: TriggerUpdateInput,
 ): Promise<null> {
-  const row = await ctx.db
-    .selectFrom('sys_job_trigger')
-    .selectAll()
-    .where('id', '=', input.id)
-    .where('is_delete', '=', 0)
-    .executeTakeFirst();
-  if (!row) throw new AppError('D1002');
+  const row = await liveRowById(ctx.db, 'sys_job_trigger', input.id);
   if (input.jobId !== row.job_id) fieldError('jobId', 'The job of a trigger cannot change', input.jobId);
   if (input.triggerId !== row.trigger_id)
     fieldError('triggerId', 'The trigger id cannot change', input.triggerId);

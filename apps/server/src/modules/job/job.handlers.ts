@@ -7,6 +7,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import { installJobEngine } from '../../platform/jobs/engine.ts';
 import type { JobHandler } from '../../platform/jobs/runner.ts';
+import { runSchedules } from '../diy-task/task-schedule.job.ts';
+import { runTaskUrges } from '../diy-task/task-urge.job.ts';
 import { publishDueNotices } from '../notice/notice.service.ts';
 import { readAppVersion } from '../server/server.service.ts';
 
@@ -72,6 +74,8 @@ export const JOB_HANDLERS: ReadonlyMap<BuiltInJob, JobHandler> = new Map<BuiltIn
   ['onlineUserCleanup', cleanUpOnlineUsers],
   ['noticePublish', async (ctx) => JSON.stringify({ published: await publishDueNotices(ctx) })],
   ['jobRecordRetention', pruneJobRecords],
+  ['taskSchedule', async (ctx, signal) => JSON.stringify(await runSchedules(ctx, new Date(), signal))],
+  ['taskUrge', async (ctx, signal) => JSON.stringify(await runTaskUrges(ctx, signal))],
 ]);
 
 /**

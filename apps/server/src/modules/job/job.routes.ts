@@ -2,6 +2,7 @@ import { pageResultSchema } from '@shuzhi/contracts/envelope';
 import {
   checkCronInputSchema,
   checkCronResultSchema,
+  familyJobDetailRowSchema,
   jobClusterRowSchema,
   jobDetailAddInputSchema,
   jobDetailPageInputSchema,
@@ -70,6 +71,30 @@ function jobDetailRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: ({ ctx, req, query }) => {
       operator(req);
       return jobDetailPage(ctx, query);
+    },
+  });
+  // The family's clients post the page request and read each job nested (same permission and rows).
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: `${BASE}/pageJobDetail`,
+    access: 'sysJob:page',
+    summary:
+      'Jobs: a page of job details (the page request as a JSON body; rows also nested as the family reads them)',
+    tags: TAGS,
+    body: jobDetailPageInputSchema,
+    response: pageResultSchema(familyJobDetailRowSchema),
+    handler: async ({ ctx, req, body }) => {
+      operator(req);
+      const result = await jobDetailPage(ctx, body);
+      return {
+        ...result,
+        items: result.items.map(({ triggers, ...detail }) => ({
+          ...detail,
+          triggers,
+          jobDetail: detail,
+          jobTriggers: triggers,
+        })),
+      };
     },
   });
 

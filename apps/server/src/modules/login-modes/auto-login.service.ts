@@ -48,8 +48,8 @@ export async function autoLogin(
   ctx: AppContext,
   input: AutoLoginInput,
   client: Client,
+  who: Signer,
 ): Promise<LoginResult> {
-  const who: Signer = { userId: null, tenantId: null, account: `autoLogin:${input.type}`, realName: null };
   return withVisitLog(ctx, client, who, async () => {
     if (!(AUTO_LOGIN_TYPES as readonly number[]).includes(input.type)) throw new AppError('D1020');
     const claim = await identityAdapterFor(ctx.config).resolve({

@@ -7,18 +7,10 @@ import type { AppContext } from '../../platform/context.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { businessMessage } from '../../platform/errors/messages.ts';
-import { type Client, isPasswordExpired } from '../auth/auth.service.ts';
+import { type Client, isPasswordExpired, type Signer } from '../auth/auth.service.ts';
 import { forgetUserInfo } from '../auth/user-info.service.ts';
 
-export type { Client };
-
-/** Who a visit-log row names; filled in as soon as the account is known. */
-export type Signer = {
-  userId: number | null;
-  tenantId: number | null;
-  account: string;
-  realName: string | null;
-};
+export type { Client, Signer };
 
 /**
  * Runs a sign-in and leaves a visit-log row either way, like the password login of auth.service.ts: failures

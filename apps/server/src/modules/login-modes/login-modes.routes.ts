@@ -10,9 +10,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../platform/access/access.ts';
+import { auditAs } from '../../platform/audit/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { defineRoute } from '../../platform/http/route.ts';
-import { sendTokenHeaders } from '../auth/auth.service.ts';
+import { sendTokenHeaders, signerFor } from '../auth/auth.service.ts';
 import { autoLogin } from './auto-login.service.ts';
 import * as scan from './scan-login.service.ts';
 import { loginPhone, sendSmsCode } from './sms-login.service.ts';
@@ -44,7 +45,9 @@ export function loginModesRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: loginPhoneInputSchema,
     response: loginResultSchema,
     handler: async ({ ctx, body, req, reply }) => {
-      const result = await loginPhone(ctx, body, clientOf(req));
+      const who = signerFor(body.phone);
+      auditAs(req, who);
+      const result = await loginPhone(ctx, body, clientOf(req), who);
       sendTokenHeaders(reply, result);
       return result;
     },
@@ -115,7 +118,9 @@ export function loginModesRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: autoLoginInputSchema,
     response: loginResultSchema,
     handler: async ({ ctx, body, req, reply }) => {
-      const result = await autoLogin(ctx, body, clientOf(req));
+      const who = signerFor(`autoLogin:${body.type}`);
+      auditAs(req, who);
+      const result = await autoLogin(ctx, body, clientOf(req), who);
       sendTokenHeaders(reply, result);
       return result;
     },

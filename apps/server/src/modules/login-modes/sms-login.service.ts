@@ -125,8 +125,8 @@ export async function loginPhone(
   ctx: AppContext,
   input: LoginPhoneInput,
   client: Client,
+  who: Signer,
 ): Promise<LoginResult> {
-  const who: Signer = { userId: null, tenantId: null, account: input.phone, realName: null };
   return withVisitLog(ctx, client, who, async () => {
     const userId = await userIdByPhone(ctx, input.phone);
     if (userId === null) throw new AppError('D1015');

@@ -92,8 +92,8 @@ export async function receivedPage(
   );
 }
 
-/** `unReadList`: the unread count and the newest unread notices. */
-export async function unreadList(ctx: AppContext, user: AuthUser): Promise<UnreadList> {
+/** `unReadSummary`: the unread count and the newest unread notices (the web app's bell). */
+export async function unreadSummary(ctx: AppContext, user: AuthUser): Promise<UnreadList> {
   const unread = inbox(ctx.db, user).where('nu.read_status', '=', NOTICE_READ.unread);
   const countRow = await unread.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
   const rows = await unread
@@ -103,6 +103,21 @@ export async function unreadList(ctx: AppContext, user: AuthUser): Promise<Unrea
     .limit(UNREAD_LIST_SIZE)
     .execute();
   return { count: Number(countRow?.count ?? 0), items: rows.map((r) => received(r as InboxRow)) };
+}
+
+/**
+ * `unReadList`: the newest unread notices with their bodies, as an array (what the family's clients read;
+ * their bell shows title, type, a text excerpt of the body and the publish time). Reading nothing marks it read.
+ */
+export async function unreadItems(ctx: AppContext, user: AuthUser): Promise<ReceivedNoticeDetail[]> {
+  const rows = await inbox(ctx.db, user)
+    .where('nu.read_status', '=', NOTICE_READ.unread)
+    .select([...INBOX_COLUMNS, 'n.content'])
+    .orderBy('n.public_time', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(UNREAD_LIST_SIZE)
+    .execute();
+  return rows.map((r) => ({ ...received(r as InboxRow), content: r.content }));
 }
 
 async function markRead(db: Db, user: AuthUser, ids: number[] | null): Promise<number> {

@@ -61,6 +61,11 @@ function announceLater(ctx: AppContext, notice: NoticeRecord, event: 'notice' | 
   run.catch((error: unknown) => ctx.log.warn({ err: error, noticeId: notice.id }, 'notice push failed'));
 }
 
+/** Tells the recipients of a notice published inside another module's transaction, once it committed. */
+export function announcePublished(ctx: AppContext, notice: NoticeRecord): void {
+  announceLater(ctx, notice, 'notice');
+}
+
 /** Publishes a claimed notice inside `trx`: stamps the time, writes the inbox. */
 async function publishIn(
   ctx: AppContext,

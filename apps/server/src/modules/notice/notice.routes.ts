@@ -31,7 +31,14 @@ import { defineRoute } from '../../platform/http/route.ts';
 import { sanitizeNoticeHtml } from './notice.sanitize.ts';
 import { noticeDetail, noticePage } from './notice-admin.ts';
 import { audienceIdsOf, audienceRoles, audienceUsers, checkAudience } from './notice-audience.ts';
-import { receivedDetail, receivedPage, setAllRead, setRead, unreadList } from './notice-inbox.ts';
+import {
+  receivedDetail,
+  receivedPage,
+  setAllRead,
+  setRead,
+  unreadItems,
+  unreadSummary,
+} from './notice-inbox.ts';
 import { publishNotice, withdrawNotice } from './notice-publish.ts';
 
 const l = (zhCN: string, en: string, zhTW: string): Localized => ({ 'zh-CN': zhCN, en, 'zh-TW': zhTW });
@@ -42,7 +49,7 @@ const EDITABLE: readonly number[] = [NOTICE_STATUS.draft, NOTICE_STATUS.schedule
  * `/api/sysNotice/…` (通知公告). Writes, list and export come from the CRUD factory (tenant and data scope on
  * `create_org_id`); page and detail are the module's own, with the audience's names and the read counts.
  * `public` / `withdraw` move a notice through its states; the inbox routes (`pageReceived`, `unReadList`,
- * `setRead`, `setAllRead`, `received`) serve any signed-in user their own received notices.
+ * `unReadSummary`, `setRead`, `setAllRead`, `received`) serve any signed-in user their own received notices.
  */
 export function noticeRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCrud(app, ctx, {
@@ -207,12 +214,21 @@ function noticeInboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   defineRoute(app, ctx, {
     method: 'GET',
-    url: '/api/sysNotice/unReadList',
+    url: '/api/sysNotice/unReadSummary',
     access: 'loggedIn',
     summary: 'Inbox: unread count and the newest unread notices',
     tags: TAGS,
     response: unreadListSchema,
-    handler: ({ ctx, req }) => unreadList(ctx, currentUser(req)),
+    handler: ({ ctx, req }) => unreadSummary(ctx, currentUser(req)),
+  });
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/sysNotice/unReadList',
+    access: 'loggedIn',
+    summary: 'Inbox: the newest unread notices with their bodies (an array, as the family reads it)',
+    tags: TAGS,
+    response: z.array(receivedNoticeDetailSchema),
+    handler: ({ ctx, req }) => unreadItems(ctx, currentUser(req)),
   });
   defineRoute(app, ctx, {
     method: 'POST',

@@ -5,4 +5,11 @@
  * and the caller's inbox (`notice-inbox.ts`).
  */
 
-export { publishDueNotices } from './notice-publish.ts';
+export { sanitizeNoticeHtml } from './notice.sanitize.ts';
+export { announcePublished, publishDueNotices } from './notice-publish.ts';
+export {
+  type NoticeSender,
+  type OrgNotice,
+  publishToOrgUsers,
+  publishToUsers,
+} from './notice-system.ts';

@@ -72,16 +72,20 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
     hooks: orgHooks,
   });
 
-  defineRoute(app, ctx, {
-    method: 'GET',
-    url: '/api/sysOrg/list',
-    access: 'sysOrg:list',
-    summary: 'Organisations: the tree below ?Id= (0 or none: the roots), or with Name/Code/Type a flat list',
-    tags: TAGS,
-    query: orgListQuerySchema,
-    response: z.array(orgListItemSchema),
-    handler: async ({ query, req }) => orgList(await crud.list({}, req.user as AuthUser), query),
-  });
+  for (const url of ['/api/sysOrg/list', '/api/sysOrg/tree']) {
+    // `tree` is the name newer clients of the family use for the same call.
+    defineRoute(app, ctx, {
+      method: 'GET',
+      url,
+      access: 'sysOrg:list',
+      summary:
+        'Organisations: the tree below ?Id= (0 or none: the roots), or with Name/Code/Type a flat list',
+      tags: TAGS,
+      query: orgListQuerySchema,
+      response: z.array(orgListItemSchema),
+      handler: async ({ query, req }) => orgList(await crud.list({}, req.user as AuthUser), query),
+    });
+  }
 
   defineRoute(app, ctx, {
     method: 'GET',

@@ -12,13 +12,12 @@ import { type SqlBool, sql } from 'kysely';
 import { requireSuperAdmin } from '../../platform/access/platform-admin.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { CrudHooks } from '../../platform/crud/crud.ts';
+import { escapeLikeText } from '../../platform/db/like.ts';
 import { formatDateTime } from '../../platform/db/time.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { importRegions } from './region.import.ts';
 import { forgetRegionSearch, searchNames, toHit } from './region.search.ts';
 import { chinaDivisionSource, type RegionSource } from './region.source.ts';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function nodeQuery(ctx: AppContext) {
   return ctx.db
@@ -129,7 +128,7 @@ export async function searchRegions(
       .where('code', '>=', keyword)
       .where('code', '<', `${keyword}:`);
     if (root) {
-      const prefix = `${escapeLike(root.full_code)}${REGION_PATH_SEPARATOR}%`;
+      const prefix = `${escapeLikeText(root.full_code)}${REGION_PATH_SEPARATOR}%`;
       const rootId = Number(root.id);
       query = query.where((eb) =>
         eb.or([eb('id', '=', rootId), sql<SqlBool>`full_code like ${prefix} escape '\\'`]),
@@ -264,7 +263,7 @@ export const regionHooks: CrudHooks<'sys_region', { pid: number }, unknown> = {
     const fullName = `${parentName}${values.name}`;
     values.full_name = fullName;
     // Descendants: their full name starts with the old one.
-    const prefix = `${escapeLike(row.full_code)}${REGION_PATH_SEPARATOR}%`;
+    const prefix = `${escapeLikeText(row.full_code)}${REGION_PATH_SEPARATOR}%`;
     const cut = row.full_name.length + 1;
     await trx
       .updateTable('sys_region')

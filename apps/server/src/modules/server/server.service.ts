@@ -12,7 +12,7 @@ import { formatDateTime } from '../../platform/db/time.ts';
 /** 服务监控: a snapshot of the host, the process, the database and the cache. */
 
 const CPU_SAMPLE_MS = 200;
-const PROCESS_START = new Date(Date.now() - process.uptime() * 1000);
+export const PROCESS_START = new Date(Date.now() - process.uptime() * 1000);
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const percent = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
@@ -29,7 +29,7 @@ function cpuTimes(): { idle: number; total: number } {
 }
 
 /** Busy share of all cores over a short window (os.cpus() counts since boot, so two samples are needed). */
-async function cpuUsage(): Promise<number> {
+export async function cpuUsage(): Promise<number> {
   const a = cpuTimes();
   await new Promise((resolve) => setTimeout(resolve, CPU_SAMPLE_MS));
   const b = cpuTimes();
@@ -39,7 +39,7 @@ async function cpuUsage(): Promise<number> {
 
 let osName: string | undefined;
 /** The distribution's name on Linux (/etc/os-release), else the OS type and version. */
-function readOsName(): string {
+export function readOsName(): string {
   if (osName !== undefined) return osName;
   osName = os.type();
   try {
@@ -105,7 +105,7 @@ async function database(ctx: AppContext): Promise<ServerInfo['database']> {
   }
 }
 
-async function disk(path: string): Promise<ServerInfo['disk']> {
+export async function disk(path: string): Promise<ServerInfo['disk']> {
   try {
     const s = await statfs(path);
     const total = s.blocks * s.bsize;

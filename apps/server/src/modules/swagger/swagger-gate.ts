@@ -203,7 +203,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export type GateForm = {
   publicKey: string;
   /** A captcha to solve, when the captcha is on or the throttling asks for one. */
-  captcha: { id: string; img: string } | null;
+  captcha: { id: number; img: string } | null;
   error?: string | null;
   account?: string;
 };
@@ -230,7 +230,7 @@ ${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
 <input type="hidden" id="PasswordCipher" name="Password">
 ${
   captcha
-    ? `<label for="Code">${t.captcha}</label><input id="Code" name="Code" autocomplete="off" required maxlength="16"><input type="hidden" name="CodeId" value="${escapeHtml(captcha.id)}"><img src="${escapeHtml(captcha.img)}" alt="${t.captcha}" width="120" height="40">`
+    ? `<label for="Code">${t.captcha}</label><input id="Code" name="Code" autocomplete="off" required maxlength="16"><input type="hidden" name="CodeId" value="${captcha.id}"><img src="data:image/png;base64,${escapeHtml(captcha.img)}" alt="${t.captcha}" width="120" height="40">`
     : ''
 }
 <button type="submit">${t.submit}</button>

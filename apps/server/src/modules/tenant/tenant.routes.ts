@@ -1,8 +1,10 @@
 import { idInputSchema } from '@shuzhi/contracts/crud';
+import { STATUS } from '@shuzhi/contracts/envelope';
 import {
   tenantAddInputSchema,
   tenantGrantMenuInputSchema,
   tenantIdQuerySchema,
+  tenantOptionSchema,
   tenantPageInputSchema,
   tenantResetPwdResultSchema,
   tenantRowSchema,
@@ -25,9 +27,10 @@ import {
 const TAGS = ['sysTenant'];
 
 /**
- * `/api/sysTenant/…`: page, list, detail, add, update, delete, setStatus, export from the CRUD factory;
+ * `/api/sysTenant/…`: page, detail, add, update, delete, setStatus, export from the CRUD factory;
  * `grantMenu`, `ownMenuList` and `resetPwd` here. Only the super admin: the permissions keep tenant admins
- * out, and every read and write checks the account type again (403).
+ * out, and every read and write checks the account type again (403). `list` is the login page's public
+ * tenant picker (the family's clients call it anonymously), names and hosts of enabled tenants only.
  */
 export function tenantRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCrud(app, ctx, {
@@ -50,6 +53,7 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext): void {
       { field: 'name', label: L.name },
     ],
     setStatus: true,
+    omit: ['list'],
     export: [
       { field: 'code', label: L.code },
       { field: 'name', label: L.name },
@@ -64,6 +68,26 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext): void {
       return query;
     },
     hooks: tenantHooks(ctx),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/sysTenant/list',
+    access: 'public',
+    summary: 'Tenants: the login page picker (enabled tenants: name, id, host)',
+    tags: TAGS,
+    response: z.array(tenantOptionSchema),
+    handler: async ({ ctx }) => {
+      const rows = await ctx.db
+        .selectFrom('sys_tenant')
+        .select(['id', 'name', 'host'])
+        .where('is_delete', '=', 0)
+        .where('status', '=', STATUS.enabled)
+        .orderBy('order_no')
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ label: r.name, value: r.id, host: r.host }));
+    },
   });
 
   defineRoute(app, ctx, {

@@ -8,6 +8,7 @@ import { whereInScope } from '../../platform/access/data-scope.ts';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { toColumn, toField } from '../../platform/crud/case.ts';
 import { applyFilters, type FilterRule } from '../../platform/crud/filters.ts';
+import { MIN_INDEXED_LENGTH, userCandidates } from '../../platform/diy/text-search.ts';
 import { scopeOf, USER_COLUMNS } from './user-admin.service.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -41,8 +42,14 @@ async function userFilter(ctx: AppContext, user: AuthUser, input: Record<string,
   }
   query = whereInScope(query, await scopeOf(ctx, user), 'u.org_id', 'u.id');
   query = applyFilters(query, FILTERS, input, ctx.dialect) as typeof query;
+  const keyword = input.keyword;
+  if (typeof keyword === 'string' && keyword !== '') {
+    // The keyword's LIKE (FILTERS) decides; the search index narrows to its candidates (docs/search.md).
+    const narrowed = userCandidates(ctx.dialect, 'u.id', keyword);
+    if (narrowed) query = query.where(narrowed);
+  }
   const orgId = input.orgId as number | undefined;
-  if (orgId) {
+  if (orgId !== undefined && orgId > 0) {
     // The org and everything below it: `full_ids` lists the path from the root, the org itself included.
     const marker = `%,${orgId},%`;
     query = query.where('u.org_id', 'in', (eb) =>
@@ -87,6 +94,11 @@ export async function userListing(
 
 /** Up to this many matches, a text search reads all their ids in one go instead of counting first. */
 const FEW_MATCHES = 2000;
+/**
+ * A keyword the search index narrows (docs/search.md) reads up to this many ids in one go: counting would visit
+ * every candidate a second time, and the page a third.
+ */
+const INDEXED_MATCHES = 20_000;
 const TEXT_FILTERS = ['keyword', 'account', 'realName', 'phone'];
 
 /**
@@ -110,12 +122,15 @@ export async function pageUsers(
   const offset = (input.page - 1) * input.pageSize;
   // A search that finds few users (the usual: one person) is answered by one scan: all its ids at once.
   const searching = TEXT_FILTERS.some((name) => typeof input[name] === 'string' && input[name] !== '');
+  const keyword = input.keyword;
+  const indexed = typeof keyword === 'string' && Array.from(keyword).length >= MIN_INDEXED_LENGTH;
+  const limit = indexed ? INDEXED_MATCHES : FEW_MATCHES;
   const few = searching
-    ? ((await ordered.limit(FEW_MATCHES + 1).execute()) as { id: number }[]).map((r) => r.id)
+    ? ((await ordered.limit(limit + 1).execute()) as { id: number }[]).map((r) => r.id)
     : [];
   let total: number;
   let pageIds: number[];
-  if (searching && few.length <= FEW_MATCHES) {
+  if (searching && few.length <= limit) {
     total = few.length;
     pageIds = few.slice(offset, offset + input.pageSize);
   } else {

@@ -23,6 +23,7 @@ export const PASSWORD_CHANGE_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/sysDictType/allDictList',
   'GET /api/sysDictType/version',
   'GET /api/sysNotice/unReadList',
+  'GET /api/sysNotice/unReadSummary',
   'GET /api/sysUser/baseInfo',
 ]);
 

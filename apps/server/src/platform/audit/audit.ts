@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** A write's route and the envelope code and message of its answer, noted when it is sent (operation log). */
     auditOutcome: AuditOutcome | null;
+    /** Who an anonymous request acts for: a sign-in names the account once it is known (operation log). */
+    auditActor: Actor | null;
   }
 }
 
@@ -56,7 +58,7 @@ function stamp(ctx: AppContext, actor: Actor) {
   };
 }
 
-type Actor = {
+export type Actor = {
   userId: number | null;
   tenantId: number | null;
   account: string | null;
@@ -116,10 +118,11 @@ function queueOperation(
   elapsed: number,
 ): void {
   const code = outcome?.code ?? String(statusCode);
-  const user = request.user;
+  // A sign-in is anonymous: the account it was for names the user and the tenant, once it is known.
+  const user: Actor | null = request.user ?? request.auditActor;
   let account = user?.account ?? null;
   if (!account) {
-    // Sign-in is anonymous: name the account it was for.
+    // No actor named (a sign-in that failed before any lookup): the account in the body, if any.
     const named = (request.body as { account?: unknown } | null)?.account;
     if (typeof named === 'string') account = named;
   }
@@ -181,6 +184,7 @@ export function installAudit(
   });
 
   app.decorateRequest('auditOutcome', null);
+  app.decorateRequest('auditActor', null);
   app.addHook('onSend', (request, _reply, payload, done) => {
     // With operation logging off (and known to be off) a write costs nothing here.
     if (cachedConfigBool(ctx, 'sys_oplog') === false) return done(null, payload);
@@ -234,6 +238,14 @@ export function installAudit(
     done();
   });
   return writer;
+}
+
+/**
+ * Names who an anonymous request acts for in its operation log row: a sign-in passes the object it fills in
+ * as the account becomes known (user, tenant), so the row lands in that account's tenant, not the default one.
+ */
+export function auditAs(request: FastifyRequest, actor: Actor): void {
+  request.auditActor = actor;
 }
 
 /** Writes what is queued (the app's onClose, before the database closes). */

@@ -132,9 +132,21 @@ export async function openSession(
 }
 
 /**
- * Exchanges a refresh token for a new pair and retires it. Null when the token is invalid, expired, for
- * another session, already used, or the session is over. The compare-and-set on `refresh_jti` makes a
- * token usable once even under concurrent requests.
+ * The pair a refresh token was exchanged for, kept for `refreshGraceSeconds` under the retired token's jti
+ * (shared cache, so every process finds it), and a marker set before the compare-and-set: an exchange of that
+ * token is under way, its pair is worth waiting for. Two keys, so that a late marker never hides a pair.
+ */
+const successorKey = (sessionId: number, jti: string) => `refresh-token-next:${sessionId}:${jti}`;
+const exchangingKey = (sessionId: number, jti: string) => `refresh-token-busy:${sessionId}:${jti}`;
+/** How long a request that lost the race waits for the winner's pair (the winner signs it in milliseconds). */
+const SUCCESSOR_WAIT_MS = 2_000;
+const SUCCESSOR_POLL_MS = 15;
+
+/**
+ * Exchanges a refresh token for a new pair and retires it. The compare-and-set on `refresh_jti` lets one
+ * exchange win; for `refreshGraceSeconds` after it the retired token answers the same new pair (clients of
+ * the family refresh with several parallel requests that all carry it). Null when the token is invalid,
+ * expired, for another session, retired longer ago than that, or the session is over.
  */
 export async function refreshSession(
   ctx: AppContext,
@@ -150,9 +162,13 @@ export async function refreshSession(
     .where('id', '=', refresh.SessionId)
     .executeTakeFirst();
   if (!session) return null;
-  if (session.revoked !== 0 || session.refresh_jti !== refresh.jti) return null;
+  if (session.revoked !== 0) return null;
+  if (session.refresh_jti !== refresh.jti) return successorOf(ctx, session.id, refresh.jti);
   if (!(await sessionPrincipal(ctx, session.id))) return null;
 
+  const grace = ctx.config.refreshGraceSeconds;
+  const key = successorKey(session.id, refresh.jti);
+  await ctx.cache.set(exchangingKey(session.id, refresh.jti), 1, grace);
   const { accessMinutes, refreshMinutes } = await expiries(ctx);
   const jti = newJti();
   const now = new Date();
@@ -167,14 +183,32 @@ export async function refreshSession(
     .where('refresh_jti', '=', refresh.jti)
     .where('revoked', '=', 0)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return null;
+  if (Number(result.numUpdatedRows) !== 1) return successorOf(ctx, session.id, refresh.jti);
   const payload = await claimsFor(ctx, session.user_id, session.id);
   if (!payload) return null;
-  return {
+  const pair: TokenPair = {
     payload,
     accessToken: await ctx.tokens.signAccess(payload, accessMinutes),
     refreshToken: await ctx.tokens.signRefresh({ SessionId: session.id, jti }, refreshMinutes),
   };
+  await ctx.cache.set(key, pair, grace);
+  return pair;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The pair a retired refresh token was exchanged for, while its grace lasts and the session lives; waits
+ * briefly when that exchange is still under way. Null otherwise: the caller answers 401 `invalid_token`.
+ */
+async function successorOf(ctx: AppContext, sessionId: number, jti: string): Promise<TokenPair | null> {
+  const deadline = Date.now() + SUCCESSOR_WAIT_MS;
+  for (;;) {
+    const pair = await ctx.cache.get<TokenPair>(successorKey(sessionId, jti));
+    if (pair) return (await sessionPrincipal(ctx, sessionId)) ? pair : null;
+    if (Date.now() >= deadline || !(await ctx.cache.get(exchangingKey(sessionId, jti)))) return null;
+    await pause(SUCCESSOR_POLL_MS);
+  }
 }
 
 /** A fresh refresh token for a live session; the previous one stops working. */

@@ -1,5 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { createLocalCache, type LocalCache } from './local-cache.ts';
+import { watchRedisErrors } from './redis-errors.ts';
 
 /**
  * Key/value cache with expiry: in memory for one process, Redis when several processes share it. Values
@@ -116,9 +118,17 @@ export function createMemoryCache(prefix = ''): Cache {
   };
 }
 
-export async function createRedisCache(url: string, prefix: string): Promise<Cache> {
+/** The cache on Redis; a connection that drops is logged and reopened, never left to end the process. */
+export async function createRedisCache(url: string, prefix: string, log: FastifyBaseLogger): Promise<Cache> {
   const redis = new Redis(url, { keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 3 });
-  await redis.connect();
+  watchRedisErrors(redis, log, 'cache redis');
+  try {
+    await redis.connect();
+  } catch (error) {
+    // Not reachable at start: the server does not start, and leaves no client retrying behind it.
+    redis.disconnect();
+    throw error;
+  }
   const local = createLocalCache({ redis, channel: `${prefix}local-cache` });
   await local.ready();
   const parse = <T>(text: string | null): T | undefined =>

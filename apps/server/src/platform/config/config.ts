@@ -47,7 +47,7 @@ export type AppConfig = {
   logLevel: LogLevel;
   webDist: string;
   /** Requests per minute and IP on the captcha and login endpoints. */
-  rateLimit: { captcha: number; login: number };
+  rateLimit: { captcha: number; login: number; noLoginLink: number };
   /** CSP frame-ancestors: pages that may embed Shuzhi (iframe modes of SPEC §2). */
   frameAncestors: string[];
   /** Origins (scheme://host[:port]) other than the app's own whose scripts may call the API with credentials. */
@@ -67,10 +67,20 @@ export type AppConfig = {
    */
   jobs: { leaseTtlMs: number; renewMs: number };
   /**
+   * Seconds a retired refresh token still answers the pair it was exchanged for (REFRESH_GRACE_SECONDS,
+   * default 10): clients of the family refresh with several requests at once (docs/wire.md).
+   */
+  refreshGraceSeconds: number;
+  /**
    * Which proxies in front may tell the client's address (X-Forwarded-For/-Proto): false (none, the
    * default), true (any), a hop count, or a list of addresses and CIDR ranges (TRUST_PROXY).
    */
   trustProxy: boolean | number | string[];
+  /**
+   * The cockpit's weather (WEATHER_PROVIDER `none` | `http`, WEATHER_URL with `{city}` and `{key}` in it,
+   * WEATHER_KEY): `none` (the default) makes the weather panel say that no provider is set.
+   */
+  weather: { provider: 'none' | 'http'; url: string | null; key: string | null };
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -154,6 +164,18 @@ function corsOrigins(env: Env): string[] {
         );
       return url.origin;
     });
+}
+
+function weatherConfig(env: Env): AppConfig['weather'] {
+  const provider = (value(env, 'WEATHER_PROVIDER') ?? 'none').toLowerCase();
+  if (provider !== 'none' && provider !== 'http') {
+    throw new ConfigError('WEATHER_PROVIDER', `"${provider}" is unknown; use none or http`);
+  }
+  const url = httpUrl(env, 'WEATHER_URL');
+  if (provider === 'http' && !url) {
+    throw new ConfigError('WEATHER_URL', 'WEATHER_PROVIDER=http needs the URL the weather is read from');
+  }
+  return { provider, url, key: value(env, 'WEATHER_KEY') ?? null };
 }
 
 function smsConfig(env: Env): AppConfig['sms'] {
@@ -303,6 +325,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     rateLimit: {
       captcha: integer(env, 'RATE_LIMIT_CAPTCHA', 60, 1, 100_000),
       login: integer(env, 'RATE_LIMIT_LOGIN', 30, 1, 100_000),
+      noLoginLink: integer(env, 'RATE_LIMIT_NOLOGIN_LINK', 600, 1, 1_000_000),
     },
     frameAncestors,
     corsOrigins: corsOrigins(env),
@@ -313,6 +336,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       timeoutMs: integer(env, 'AUTO_LOGIN_TIMEOUT_MS', 10_000, 100, 120_000),
     },
     jobs: jobsConfig(env),
+    refreshGraceSeconds: integer(env, 'REFRESH_GRACE_SECONDS', 10, 1, 60),
     trustProxy: trustProxy(env),
+    weather: weatherConfig(env),
   };
 }

@@ -1,5 +1,6 @@
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/db.ts';
+import { escapeLikeText } from '../db/like.ts';
 
 /**
  * How a declared filter of a page/list/export request narrows the query. The request schema (in contracts)
@@ -20,8 +21,6 @@ export type FilterRule<Column extends string> =
   | { range: Column }
   | { since: Column }
   | { until: Column };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** `yyyy-MM-dd` or `yyyy-MM-dd HH:mm` → a full `yyyy-MM-dd HH:mm:ss`, filled from `end` ('00:00:00' or '23:59:59'). */
 const complete = (text: string, end: string) =>
@@ -52,7 +51,7 @@ export function applyFilters(
     } else if ('in' in rule) {
       qb = qb.where(rule.in, 'in', value as unknown[]);
     } else if ('like' in rule) {
-      const pattern = `%${escapeLike(String(value))}%`;
+      const pattern = `%${escapeLikeText(String(value))}%`;
       const op = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
       const columns: readonly string[] = typeof rule.like === 'string' ? [rule.like] : rule.like;
       qb = qb.where((eb) =>

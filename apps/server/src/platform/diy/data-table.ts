@@ -11,6 +11,7 @@ import {
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Dialect } from '../db/db.ts';
+import { ensureSearchIndex } from './text-search.ts';
 
 /**
  * The per-form data tables of report forms (docs/forms.md "Storage"): `diy_data_<formId>` is created on a
@@ -357,6 +358,8 @@ export async function publishColumns(
     added.push(column);
   }
   await ensureIndexes(trx, tableId, design, existing);
+  // New text columns: the search index takes them (SQLite builds its FTS table again).
+  await ensureSearchIndex(trx, dialect, tableId, existing);
   return added;
 }
 
@@ -408,6 +411,7 @@ export async function copyDataTable(
   await sql`insert into ${sql.id(name)} (${sql.join(list)}) select ${sql.join(list)} from ${sql.id(
     dataTableName(fromId),
   )} where is_delete = 0`.execute(trx);
+  await ensureSearchIndex(trx, dialect, toId, columns);
   const latest = await trx
     .selectFrom('diy_table_version')
     .select('design')

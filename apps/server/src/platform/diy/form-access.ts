@@ -93,6 +93,44 @@ export function parseAudience(text: string | null): FormAudience {
   }
 }
 
+/**
+ * The orgs of the enabled users an audience names, itself or through a role: the units that can take a form
+ * because one of their people may fill it (roll-up units, task receivers).
+ */
+export async function audienceUserOrgIds(
+  db: Db,
+  tenantId: number,
+  audience: FormAudience,
+): Promise<number[]> {
+  if (audience.userIds.length === 0 && audience.roleIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sys_user as u')
+    .select('u.org_id')
+    .distinct()
+    .where('u.tenant_id', '=', tenantId)
+    .where('u.is_delete', '=', 0)
+    .where('u.status', '=', STATUS.enabled)
+    .where((eb) =>
+      eb.or([
+        ...(audience.userIds.length ? [eb('u.id', 'in', audience.userIds)] : []),
+        ...(audience.roleIds.length
+          ? [
+              eb(
+                'u.id',
+                'in',
+                eb
+                  .selectFrom('sys_user_role as ur')
+                  .select('ur.user_id')
+                  .where('ur.role_id', 'in', audience.roleIds),
+              ),
+            ]
+          : []),
+      ]),
+    )
+    .execute();
+  return rows.flatMap((row) => (row.org_id === null ? [] : [Number(row.org_id)]));
+}
+
 export function parseIds(text: string | null): number[] {
   if (!text) return [];
   try {

@@ -5,11 +5,15 @@ import type { z } from 'zod';
 /** Message parameters; a Localized one is shown in the request's language (a field's name, say). */
 export type MessageParams = Record<string, string | number | Localized>;
 
-/** A business error from the catalogue: HTTP 200, envelope code = the catalogue code. */
+/**
+ * A business error from the catalogue: envelope code = the catalogue code, HTTP 200 unless `status` says
+ * otherwise (the login-free routes answer 401, 403, 409 or 429 with their N codes, docs/no-login.md).
+ */
 export class AppError extends Error {
   constructor(
     readonly code: BusinessErrorCode,
     readonly params?: MessageParams,
+    readonly status: 200 | 401 | 403 | 409 | 429 = 200,
   ) {
     super(code);
     this.name = 'AppError';

@@ -31,7 +31,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const locale = localeOf(request);
     if (error instanceof AppError) {
-      return reply.status(200).send(failure(error.code, businessMessage(error.code, locale, error.params)));
+      return reply
+        .status(error.status)
+        .send(failure(error.code, businessMessage(error.code, locale, error.params)));
     }
     if (error instanceof ValidationError) {
       const errors = validationErrors(error.issues, error.part, locale);

@@ -19,6 +19,8 @@ export async function installMultipart(app: FastifyInstance): Promise<void> {
 
 /** Uploads are streamed here (DATA_DIR/tmp), never held in memory, then moved into place or removed. */
 export const UPLOAD_TMP_DIR = 'tmp';
+/** How an upload's file name in DATA_DIR/tmp starts (the rest is random); the sweep removes only these. */
+export const UPLOAD_TMP_PREFIX = 'upload-';
 
 export type Upload = {
   /** The file on disk in DATA_DIR/tmp: `moveFile` (files/storage.ts) keeps it; `withUpload` removes what is left. */
@@ -64,7 +66,7 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
         part.file.resume();
         continue;
       }
-      const path = join(dir, `upload-${randomUUID()}`);
+      const path = join(dir, `${UPLOAD_TMP_PREFIX}${randomUUID()}`);
       written.push(path);
       const hash = createHash('md5');
       let size = 0;

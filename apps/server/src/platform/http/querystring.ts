@@ -63,5 +63,20 @@ export function parseQueryString(text: string): Record<string, unknown> {
     if (!ok || (Array.isArray(target) && !isIndex(last))) continue;
     put(target, last, value);
   }
-  return out;
+  return withLowerCamelKeys(out);
+}
+
+/**
+ * The family's generated clients send GET parameters in PascalCase (`Page`, `PageSize`, `Title`); Shuzhi's
+ * schemas name them in lowerCamelCase. Each top-level PascalCase key is also given under its lowerCamelCase
+ * name unless that is present; the original stays, for schemas that read `Id` or `Code`.
+ */
+function withLowerCamelKeys(query: Record<string, unknown>): Record<string, unknown> {
+  for (const key of Object.keys(query)) {
+    const first = key.charAt(0);
+    if (first === first.toLowerCase()) continue;
+    const camel = first.toLowerCase() + key.slice(1);
+    if (!Object.hasOwn(query, camel) && !FORBIDDEN.has(camel)) query[camel] = query[key];
+  }
+  return query;
 }

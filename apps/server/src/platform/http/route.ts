@@ -45,6 +45,8 @@ export type RouteSpec<
   /** Sends the handler's value as is (health checks, images) instead of wrapping it in the envelope. */
   raw?: boolean;
   limit?: RateLimitName;
+  /** Largest body accepted, in bytes (the server's default otherwise); a larger one is a 413. */
+  bodyLimit?: number;
   /**
    * Returns the result, a `SerializedResult` of it (hot cached answers), or the reply itself when it already
    * sent something else (a redirect).
@@ -82,6 +84,7 @@ export function defineRoute<
         : {}),
     },
     schema,
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: (req: FastifyRequest, reply: FastifyReply): unknown => {
       const result = spec.handler({
         ctx,

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { sessionPrincipal } from '../auth/sessions.ts';
+import { watchRedisErrors } from '../cache/redis-errors.ts';
 import type { AppContext } from '../context.ts';
 import { formatDateTime } from '../db/time.ts';
 import {
@@ -38,8 +39,8 @@ export function installRealtime(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.redisUrl) {
     const pub = new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
-    for (const client of [pub, sub])
-      client.on('error', (error) => ctx.log.warn({ err: error }, 'realtime redis connection error'));
+    watchRedisErrors(pub, ctx.log, 'realtime redis (publish)');
+    watchRedisErrors(sub, ctx.log, 'realtime redis (subscribe)');
     redis = { pub, sub };
     // The cache prefix separates deployments (and test apps) sharing one Redis.
     io.adapter(createAdapter(pub, sub, { key: `${ctx.cache.prefix}socket.io` }));

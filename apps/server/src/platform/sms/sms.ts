@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/config.ts';
 
-export type SmsMessage = { phone: string; code: string; template: string };
+/** A sign-in code (`code`), or a notification text (`text`, a task reminder); the template names which. */
+export type SmsMessage = { phone: string; template: string; code?: string; text?: string };
 
-/** Delivers SMS codes; chosen by `SMS_PROVIDER`. A rejected promise means the code did not go out. */
+/** Delivers SMS; chosen by `SMS_PROVIDER`. A rejected promise means the message did not go out. */
 export type SmsSender = { readonly name: string; send(message: SmsMessage): Promise<void> };
 
 /** The template name the gateway maps to its approved text. */
 export const SMS_LOGIN_TEMPLATE = 'login';
+/** A task reminder (issue 19 §3): `text` carries the task and its due time. */
+export const SMS_TASK_URGE_TEMPLATE = 'taskUrge';
 
 const HTTP_TIMEOUT_MS = 10_000;
 
@@ -19,12 +22,17 @@ export function logSmsSender(log: FastifyBaseLogger): SmsSender {
   return {
     name: 'log',
     async send(message) {
-      log.info({ sms: message }, `sms code ${message.code} for ${message.phone}`);
+      log.info(
+        { sms: message },
+        message.code === undefined
+          ? `sms ${message.template} for ${message.phone}: ${message.text ?? ''}`
+          : `sms code ${message.code} for ${message.phone}`,
+      );
     },
   };
 }
 
-/** POSTs `{phone, code, template}` as JSON to the gateway; any answer but 2xx counts as not sent. */
+/** POSTs `{phone, template, code | text}` as JSON to the gateway; any answer but 2xx counts as not sent. */
 export function httpSmsSender(url: string): SmsSender {
   return {
     name: 'http',

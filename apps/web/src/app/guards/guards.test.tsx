@@ -1,4 +1,4 @@
-import type { LoginResult } from '@shuzhi/contracts/auth';
+import type { LoginResult, UserInfo } from '@shuzhi/contracts/auth';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,31 +6,50 @@ import '../../platform/i18n/i18n.ts';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { type LoginContext, useLoginFlow } from '../../features/auth/use-login-flow.ts';
 import { clearSession } from '../../platform/http/http.ts';
+import { useSessionStore } from '../../platform/session/session.store.ts';
 import { storageKey, tokens } from '../../platform/storage/storage.ts';
 import { GuestOnly } from './guards.tsx';
 
-// Sign-in loads the user's menus from the server; here the user has some.
-vi.mock('../../platform/session/session-loader.ts', () => ({ loadSession: async () => ({ menuCount: 3 }) }));
+/** The account type of the user signing in (777 normal, 666 an enterprise member). */
+const account = vi.hoisted(() => ({ type: 777 }));
 
-/** An unexpired token; the claims carry no login type (REFERENCE), as the server's do not. */
+// Sign-in loads the user's info and menus from the server; here the user has some menus.
+vi.mock('../../platform/session/session-loader.ts', async () => {
+  const { useSessionStore } = await import('../../platform/session/session.store.ts');
+  return {
+    loadSession: async () => {
+      const userInfo = { id: 1, account: 'u', accountType: account.type } as UserInfo;
+      useSessionStore.getState().setSession({ userInfo, menus: [], buttons: [] });
+      return { menuCount: 3 };
+    },
+  };
+});
+
+/** An unexpired token; the claims carry the account type but no login type (REFERENCE), as the server's. */
 function fakeToken(): string {
   const payload = btoa(
-    JSON.stringify({ UserId: 1, SessionId: 7, exp: Math.floor(Date.now() / 1000) + 3600 }),
+    JSON.stringify({
+      UserId: 1,
+      SessionId: 7,
+      AccountType: account.type,
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    }),
   );
   return `e30.${payload.replace(/=+$/, '')}.sig`;
 }
 
-const result: LoginResult = {
-  accessToken: fakeToken(),
-  refreshToken: fakeToken(),
-  isDefPwd: false,
-  isUpdatePwd: false,
-} as LoginResult;
+const result = (): LoginResult =>
+  ({
+    accessToken: fakeToken(),
+    refreshToken: fakeToken(),
+    isDefPwd: false,
+    isUpdatePwd: false,
+  }) as LoginResult;
 
 function SignIn({ context }: { context: LoginContext }) {
   const completeLogin = useLoginFlow();
   return (
-    <button type="button" data-testid="sign-in" onClick={() => void completeLogin(result, context)}>
+    <button type="button" data-testid="sign-in" onClick={() => void completeLogin(result(), context)}>
       sign in
     </button>
   );
@@ -52,6 +71,7 @@ function renderAt(url: string, context: LoginContext = { loginType: null, openTy
           <Route path="/dashboard" element={<div data-testid="at">dashboard</div>} />
           <Route path="/diyReport" element={<div data-testid="at">diyReport</div>} />
           <Route path="/enterprise/reportClassify" element={<div data-testid="at">reportClassify</div>} />
+          <Route path="/enterprise" element={<div data-testid="at">enterprise</div>} />
         </Routes>
       </MemoryRouter>
     </App>,
@@ -69,8 +89,17 @@ async function signIn(context: LoginContext, lands = context.loginType === 9 ? '
 
 beforeEach(() => {
   window.localStorage.clear();
+  account.type = 777;
 });
-afterEach(() => clearSession());
+afterEach(() => {
+  clearSession();
+  useSessionStore.getState().clear();
+});
+
+/** A reload: nothing in memory, only the stored session. */
+function reload() {
+  useSessionStore.getState().clear();
+}
 
 describe('/login for a signed-in user (SPEC §2)', () => {
   it('sends a type-9 session back to /diyReport after a reload, whatever the URL says', async () => {
@@ -101,5 +130,32 @@ describe('/login for a signed-in user (SPEC §2)', () => {
     expect(tokens.loginType()).toBeNull();
     renderAt('/login');
     expect(screen.getByTestId('sign-in')).toBeTruthy();
+  });
+});
+
+describe('an enterprise (666) account lands on its portal (issue 16 §4)', () => {
+  beforeEach(() => {
+    account.type = 666;
+  });
+
+  it('from the account form, and again on /login after a reload', async () => {
+    await signIn({ loginType: null, openType: null, redirect: null }, 'enterprise');
+    reload();
+    renderAt('/login');
+    expect((await screen.findByTestId('at')).textContent).toBe('enterprise');
+  });
+
+  it('from login type 9 too, and on the report columns in the header-less iframe', async () => {
+    await signIn({ loginType: 9, openType: null, redirect: null }, 'enterprise');
+    reload();
+    const view = renderAt('/login?type=9');
+    expect((await screen.findByTestId('at')).textContent).toBe('enterprise');
+    view.unmount();
+    clearSession();
+    await signIn({ loginType: 1, openType: 'iframenoheader', redirect: null }, 'reportClassify');
+  });
+
+  it('still goes to a page it was sent to login from', async () => {
+    await signIn({ loginType: null, openType: null, redirect: '/diyReport' }, 'diyReport');
   });
 });

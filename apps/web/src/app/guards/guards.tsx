@@ -3,7 +3,11 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { autoLoginRequest } from '../../features/auth/auto-login.ts';
 import { AutoLoginGate } from '../../features/auth/auto-login-gate.tsx';
-import { hasValidSession, sessionLoginType } from '../../platform/session/session-state.ts';
+import {
+  hasValidSession,
+  sessionAccountType,
+  sessionLoginType,
+} from '../../platform/session/session-state.ts';
 import { homeTarget, loginTarget } from '../navigation.ts';
 
 // Only signed-in users boot a session (and may see its failure page): not part of the login page's scripts.
@@ -29,7 +33,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   );
 }
 
-/** A signed-in user opening /login goes home (SPEC §2). Checked once, so the login flow can finish its dialog. */
+/** A signed-in user opening /login goes home (SPEC §2; an enterprise account to its portal). Checked once, so the login flow can finish its dialog. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
   const location = useLocation();
@@ -39,7 +43,11 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   if (signedIn)
     return (
       <Navigate
-        to={homeTarget(sessionLoginType() ?? numberOrNull(params.get('type')), params.get('openType'))}
+        to={homeTarget(
+          sessionLoginType() ?? numberOrNull(params.get('type')),
+          params.get('openType'),
+          sessionAccountType(),
+        )}
         replace
       />
     );

@@ -6,16 +6,18 @@ import { useLocation, useNavigate } from 'react-router';
 import { MenuIcon } from '../../components/menu-icon.tsx';
 import { feedback } from '../../platform/feedback/feedback.ts';
 import { isDynamicPath } from '../../platform/views/menu-routes.ts';
+import { useHomePath } from '../home-route.tsx';
+import { DASHBOARD_PATH } from '../navigation.ts';
 import { useRouteTable } from '../route-table.ts';
 
 type Items = NonNullable<MenuProps['items']>;
-const HOME_PATH = '/dashboard';
 
-function toItems(nodes: readonly MenuNode[]): Items {
+/** `skip`: a page left out (/dashboard for an enterprise account, whose home is its portal). */
+function toItems(nodes: readonly MenuNode[], skip: string | null): Items {
   const items: Items = [];
   for (const node of nodes) {
-    if (node.meta.isHide || isDynamicPath(node.path)) continue;
-    const children = toItems(node.children ?? []);
+    if (node.meta.isHide || isDynamicPath(node.path) || node.path === skip) continue;
+    const children = toItems(node.children ?? [], skip);
     if (children.length > 0) {
       items.push({
         key: `dir:${node.id}`,
@@ -49,15 +51,21 @@ export function AppMenu({ mode, theme }: { mode: 'horizontal' | 'inline'; theme:
   const navigate = useNavigate();
   const location = useLocation();
   const { menuTree, menuRoutes } = useRouteTable();
+  const home = useHomePath();
 
   const items = useMemo(() => {
-    const built = toItems(menuTree);
+    const staff = home === DASHBOARD_PATH;
+    const built = toItems(menuTree, staff ? null : DASHBOARD_PATH);
     // The home page is always reachable, even when an admin left it out of the menu tree.
-    if (!containsPath(menuTree, HOME_PATH)) {
-      built.unshift({ key: HOME_PATH, label: t('routes.home'), icon: <MenuIcon name="home" /> });
+    if (!containsPath(menuTree, home)) {
+      built.unshift({
+        key: home,
+        label: t(staff ? 'routes.home' : 'enterprise.routes.home'),
+        icon: <MenuIcon name="home" />,
+      });
     }
     return built;
-  }, [menuTree, t]);
+  }, [menuTree, home, t]);
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const route = menuRoutes.find((r) => r.path === key);

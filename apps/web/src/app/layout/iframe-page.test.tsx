@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IframePage, resolveFrameLink } from './iframe-page.tsx';
 
 describe('resolveFrameLink', () => {
@@ -26,4 +26,13 @@ describe('IframePage', () => {
     expect(frame.getAttribute('src')).toBe('/schedule');
     expect(frame.title).toBe('任务看板');
   });
+
+  it('fills the content area down to the bottom of the window', () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 120, 0, 0));
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(1000);
+    render(<IframePage link="/schedule" title="任务看板" />);
+    expect((screen.getByTestId('iframe-page') as HTMLIFrameElement).style.height).toBe('880px');
+  });
 });
+
+afterEach(() => vi.restoreAllMocks());

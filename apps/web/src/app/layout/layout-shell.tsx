@@ -11,6 +11,7 @@ import { useSecurityConfig } from '../../platform/security/use-security-config.t
 import { useSessionStore } from '../../platform/session/session.store.ts';
 import { useThemeStore } from '../../platform/theme/theme.store.ts';
 import { todayInZone } from '../../platform/time/time-zone.ts';
+import { useHomePath } from '../home-route.tsx';
 import { isNoHeaderMode } from '../navigation.ts';
 import { useRouteTable } from '../route-table.ts';
 import { tagKey, useTagsStore } from '../tags/tags.store.ts';
@@ -103,11 +104,12 @@ export function LayoutShell() {
     document.title = `${title} - ${branding.systemTitle}`;
   }, [title, branding.systemTitle]);
 
-  // Every page visited becomes a tab; the home tab is pinned (affix).
-  const homeTitle = resolve('/dashboard')?.title ?? t('routes.home');
+  // Every page visited becomes a tab; the home tab (the portal of an enterprise account) is pinned (affix).
+  const home = useHomePath();
+  const homeTitle = resolve(home)?.title ?? t('routes.home');
   useEffect(() => {
-    openTag({ path: '/dashboard', name: 'home', query: {}, meta: { title: homeTitle, isAffix: true } });
-  }, [homeTitle, openTag]);
+    openTag({ path: home, name: 'home', query: {}, meta: { title: homeTitle, isAffix: true } });
+  }, [home, homeTitle, openTag]);
   const { pathname, search } = location;
   const pageName = page?.name;
   const pageAffix = page?.isAffix ?? false;
@@ -130,7 +132,7 @@ export function LayoutShell() {
   const barText = barDark ? 'rgba(255,255,255,0.92)' : token.colorText;
 
   const brand = (
-    <Link to="/dashboard" className={styles.brand}>
+    <Link to={home} className={styles.brand}>
       <BrandLogo src={branding.logo} text={branding.profile?.shortName ?? t('app.name')} size={30} />
       <span className={styles.brandName} style={{ color: barText }} data-testid="layout-system-name">
         {branding.systemTitle}

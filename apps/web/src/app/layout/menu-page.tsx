@@ -3,6 +3,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MenuRoute } from '../../platform/views/menu-routes.ts';
+import type { ViewKey } from '../view-keys.ts';
 import { VIEWS } from '../views.ts';
 import { IframePage } from './iframe-page.tsx';
 
@@ -13,7 +14,7 @@ export function MenuPage({ route }: { route: MenuRoute }) {
   if (route.isIframe && route.link) {
     return <IframePage link={route.link} title={route.title} />;
   }
-  const View = route.viewKey ? VIEWS[route.viewKey] : undefined;
+  const View = route.viewKey ? VIEWS[route.viewKey as ViewKey] : undefined;
   if (View) return <View />;
   if (route.link) {
     return (
@@ -40,4 +41,10 @@ export function MenuPage({ route }: { route: MenuRoute }) {
       }
     />
   );
+}
+
+/** A page of the shell named by its view key (the static pages: home, about, user centre …). */
+export function ViewByKey({ viewKey }: { viewKey: ViewKey }) {
+  const View = VIEWS[viewKey];
+  return <View />;
 }

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFileUrl } from '../../components/file-image/use-file-url.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { MyTaskBadge } from '../../features/diy-task/my-task-badge.tsx';
 import { NoticeBell } from '../../features/notice/notice-bell.tsx';
 import { feedback } from '../../platform/feedback/feedback.ts';
 import { useLockScreen } from '../../platform/session/lock-screen.ts';
@@ -77,6 +78,7 @@ export function TopTools({ color, onOpenSettings }: { color: string; onOpenSetti
 
   return (
     <div className={styles.tools}>
+      <MyTaskBadge color={color} />
       <NoticeBell color={color} />
       <LanguageSwitch color={color} />
       <FullscreenToggle color={color} />

@@ -62,6 +62,9 @@ function loadTitles(): Record<string, string> {
   >;
 }
 
+/** The name of the pinned home tab (/dashboard, or an enterprise account's portal). */
+const HOME_TAG = 'home';
+
 export const useTagsStore = create<TagsState>()((set, get) => ({
   tags: load(),
   titles: loadTitles(),
@@ -76,7 +79,9 @@ export const useTagsStore = create<TagsState>()((set, get) => ({
   },
   open(tag) {
     const key = tagKey(tag);
-    const tags = get().tags;
+    // One home tab: an enterprise account's portal replaces the /dashboard tab opened before its account
+    // type was known.
+    const tags = get().tags.filter((t) => tag.name !== HOME_TAG || t.name !== HOME_TAG || tagKey(t) === key);
     const index = tags.findIndex((t) => tagKey(t) === key);
     const next =
       index >= 0

@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { estimateColumnsWidth, estimateColumnWidth } from '@shuzhi/contracts/formatters';
-import { Button, Popconfirm, Space, Tooltip } from 'antd';
+import { Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Auth, useCan } from '../../platform/access/access.tsx';
@@ -8,6 +8,7 @@ import type { WithId } from '../../platform/data/resource.ts';
 import { ActionButton, StatusCell } from './crud-cells.tsx';
 import { type CrudOptions, sortFieldOf } from './crud-options.ts';
 import type { CrudColumn } from './crud-types.ts';
+import { RowDeleteAction } from './row-delete-action.tsx';
 import type { TableSort } from './table-paging.ts';
 import type { CrudActions } from './use-crud-actions.ts';
 
@@ -57,41 +58,15 @@ function CrudRowActions<T extends WithId, F extends object>({
         </Auth>
       ) : null}
       {hasDelete && permissions.delete ? (
-        <Auth value={permissions.delete}>
-          {canDelete(row) ? (
-            <Popconfirm
-              title={t('crud.confirmDeleteTitle')}
-              description={t('crud.confirmDelete')}
-              okText={t('crud.delete')}
-              okButtonProps={{ danger: true, 'data-testid': `${testId}-delete-ok` }}
-              cancelText={t('common.cancel')}
-              onConfirm={() => actions.remove(row.id)}
-            >
-              <ActionButton
-                compact={compact}
-                text={t('crud.delete')}
-                danger
-                icon={<DeleteOutlined />}
-                disabled={writes.remove.isPending && writes.remove.variables === row.id}
-                data-testid={`${testId}-delete`}
-              />
-            </Popconfirm>
-          ) : (
-            <Tooltip title={deleteBlockedText ?? t('crud.deleteBlocked')}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                disabled
-                aria-label={t('crud.delete')}
-                data-testid={`${testId}-delete`}
-              >
-                {compact ? null : t('crud.delete')}
-              </Button>
-            </Tooltip>
-          )}
-        </Auth>
+        <RowDeleteAction
+          permission={permissions.delete}
+          compact={compact}
+          testId={`${testId}-delete`}
+          description={t('crud.confirmDelete')}
+          busy={writes.remove.isPending && writes.remove.variables === row.id}
+          blockedText={canDelete(row) ? undefined : (deleteBlockedText ?? t('crud.deleteBlocked'))}
+          onConfirm={() => actions.remove(row.id)}
+        />
       ) : null}
     </Space>
   );

@@ -2,6 +2,7 @@ import { Empty, Form, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WithId } from '../../platform/data/resource.ts';
+import { selectionTitle } from '../selection-title.tsx';
 import { useCrudColumns } from './crud-columns.tsx';
 import { CrudFormModal } from './crud-form-modal.tsx';
 import { resolveCrudProps } from './crud-options.ts';
@@ -83,6 +84,7 @@ export function CrudPage<T extends WithId, F extends object = Record<string, unk
         rowSelection={
           canBatch
             ? {
+                columnTitle: selectionTitle,
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys.map(Number)),
                 getCheckboxProps: (row) => ({ disabled: !deletableIds.has(row.id) }),

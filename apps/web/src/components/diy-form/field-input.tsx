@@ -2,12 +2,13 @@ import { CalculatorOutlined, NumberOutlined } from '@ant-design/icons';
 import type { AnyField } from '@shuzhi/contracts/diy-form';
 import { roundTo } from '@shuzhi/contracts/diy-formula';
 import { digitsOnly, formatThousands, moneyToChinese, trimInput } from '@shuzhi/contracts/formatters';
-import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Tooltip, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Checkbox, Input, InputNumber, Radio, Select, Tooltip, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChoiceOptions } from './choices.ts';
+import { DateInput } from './date-input.tsx';
 import { FileField, type FileOpener } from './file-field.tsx';
+import { LocationField } from './location-field.tsx';
 import { PickerSelect } from './pickers.tsx';
 import { RegionField } from './region-field.tsx';
 
@@ -29,32 +30,12 @@ export type FieldInputProps = {
   onOpenFile?: FileOpener;
   /** DOM id of the control (the label points at it). */
   id: string;
+  /**
+   * A phone-width form (issue 22 §3): the phone's own date and month pickers, choices stacked as large
+   * targets, the camera for image fields.
+   */
+  phone?: boolean;
 };
-
-const DATE_FORMATS = {
-  date: 'YYYY-MM-DD',
-  datetime: 'YYYY-MM-DD HH:mm:ss',
-  month: 'YYYY-MM',
-  year: 'YYYY',
-} as const;
-
-/** A stored date text (the contract's formats, `2024-Q3` for quarters) as a dayjs value. */
-function parseDateValue(type: string, value: unknown): Dayjs | null {
-  if (typeof value !== 'string' || !value) return null;
-  if (type === 'quarter') {
-    const m = /^(\d{4})-Q([1-4])$/.exec(value);
-    return m ? dayjs(`${m[1]}-${String((Number(m[2]) - 1) * 3 + 1).padStart(2, '0')}-01`) : null;
-  }
-  const parsed = dayjs(type === 'year' ? `${value}-01-01` : value);
-  return parsed.isValid() ? parsed : null;
-}
-
-/** A dayjs value as the stored text of a date field. */
-function formatDateValue(type: string, value: Dayjs | null): string | null {
-  if (!value) return null;
-  if (type === 'quarter') return `${value.year()}-Q${Math.floor(value.month() / 3) + 1}`;
-  return value.format(DATE_FORMATS[type as keyof typeof DATE_FORMATS] ?? DATE_FORMATS.date);
-}
 
 /** Decimal places a number field keeps. */
 const placesOf = (field: AnyField) => (field.type === 'integer' ? 0 : (field.precision ?? 2));
@@ -195,6 +176,7 @@ export function FieldInput(props: FieldInputProps) {
             status={status}
             style={{ width: '100%' }}
             keyboard
+            inputMode={type === 'integer' ? 'numeric' : 'decimal'}
           />
           {capital ? (
             <Typography.Text type="secondary" data-testid={`diy-capital-${id}`} style={{ fontSize: 12 }}>
@@ -208,35 +190,16 @@ export function FieldInput(props: FieldInputProps) {
     case 'datetime':
     case 'month':
     case 'quarter':
-    case 'year': {
-      const picker = type === 'datetime' ? 'date' : type;
-      const bound = (edge: unknown) => (typeof edge === 'string' && edge ? edge : null);
-      const [min, max] = [bound(field.min), bound(field.max)];
+    case 'year':
       return (
-        <DatePicker
-          id={id}
-          data-testid={testId}
-          picker={picker}
-          showTime={type === 'datetime' ? { format: 'HH:mm:ss' } : undefined}
-          value={parseDateValue(type, value)}
-          onChange={(next) => onChange(formatDateValue(type, next))}
-          onBlur={onBlur}
-          onOpenChange={(open) => !open && onBlur()}
-          disabledDate={
-            min || max
-              ? (d) => {
-                  const stored = formatDateValue(type, d) ?? '';
-                  return (min !== null && stored < min) || (max !== null && stored > max);
-                }
-              : undefined
-          }
-          placeholder={selectPlaceholder}
+        <DateInput
+          {...props}
           disabled={disabled}
           status={status}
-          style={{ width: '100%' }}
+          placeholder={selectPlaceholder}
+          testId={testId}
         />
       );
-    }
     case 'select':
     case 'multiSelect':
       return <ChoiceSelect {...props} disabled={disabled} placeholder={selectPlaceholder} testId={testId} />;
@@ -244,18 +207,7 @@ export function FieldInput(props: FieldInputProps) {
     case 'checkbox':
       return <ChoiceGroup {...props} disabled={disabled} testId={testId} />;
     case 'region':
-      return (
-        <RegionField
-          value={value}
-          onChange={(code) => {
-            onChange(code);
-            onBlur();
-          }}
-          disabled={disabled}
-          placeholder={selectPlaceholder}
-          data-testid={testId}
-        />
-      );
+      return <RegionInput {...props} disabled={disabled} placeholder={selectPlaceholder} testId={testId} />;
     case 'org':
     case 'user':
     case 'enterprise':
@@ -288,6 +240,20 @@ export function FieldInput(props: FieldInputProps) {
           recordId={props.recordId}
           disabled={disabled}
           onOpen={props.onOpenFile}
+          phone={props.phone}
+          data-testid={testId}
+        />
+      );
+    case 'location':
+      return (
+        <LocationField
+          id={id}
+          value={value}
+          onChange={(next) => {
+            onChange(next);
+            onBlur();
+          }}
+          disabled={disabled}
           data-testid={testId}
         />
       );
@@ -355,6 +321,22 @@ export function FieldInput(props: FieldInputProps) {
   }
 }
 
+function RegionInput(props: FieldInputProps & { placeholder: string; testId: string }) {
+  return (
+    <RegionField
+      id={props.id}
+      value={props.value}
+      onChange={(code) => {
+        props.onChange(code);
+        props.onBlur();
+      }}
+      disabled={props.disabled}
+      placeholder={props.placeholder}
+      data-testid={props.testId}
+    />
+  );
+}
+
 function ChoiceSelect(props: FieldInputProps & { placeholder: string; testId: string }) {
   const { field, value } = props;
   const options = useChoiceOptions(field);
@@ -377,7 +359,8 @@ function ChoiceSelect(props: FieldInputProps & { placeholder: string; testId: st
       onBlur={props.onBlur}
       options={options}
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
+      // On a phone, typing to search would open the keyboard over a short list: only long lists search.
+      showSearch={props.phone && options.length <= 12 ? false : { optionFilterProp: 'label' }}
       placeholder={props.placeholder}
       disabled={props.disabled}
       status={props.invalid ? 'error' : undefined}
@@ -401,6 +384,7 @@ function ChoiceGroup(props: FieldInputProps & { testId: string }) {
         }}
         options={options}
         disabled={props.disabled}
+        style={props.phone ? STACKED : undefined}
       />
     );
   }
@@ -415,6 +399,10 @@ function ChoiceGroup(props: FieldInputProps & { testId: string }) {
       }}
       options={options}
       disabled={props.disabled}
+      style={props.phone ? STACKED : undefined}
     />
   );
 }
+
+/** Choices one under another on a phone, each a full-width row a thumb can hit. */
+const STACKED = { display: 'flex', flexDirection: 'column', gap: 4 } as const;

@@ -7,6 +7,7 @@ import { choiceLabels, useChoiceOptions } from './choices.ts';
 import { isEmptyValue } from './diy-form.model.ts';
 import { formatNumber } from './field-input.tsx';
 import { FileField, type FileOpener } from './file-field.tsx';
+import { LocationView } from './location-field.tsx';
 import { PickerText } from './pickers.tsx';
 import { RegionName } from './region-field.tsx';
 
@@ -90,6 +91,8 @@ export function FieldView(props: FieldViewProps) {
           data-testid={testId}
         />
       );
+    case 'location':
+      return <LocationView value={value} testId={testId} />;
     case 'richText':
       return (
         <Suspense fallback={null}>

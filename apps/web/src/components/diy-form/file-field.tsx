@@ -13,10 +13,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../platform/data/download.ts';
 import { feedback } from '../../platform/feedback/feedback.ts';
-import { HttpError } from '../../platform/http/http-client.ts';
 import { fileObjectUrl } from '../file-image/use-file-url.ts';
 import { diyFormApi, type FormFile } from './diy-form.api.ts';
 import { toIds } from './pickers.tsx';
+import { CameraTile, tileStyle, UploadProgress, useUploadQueue } from './upload-queue.tsx';
 
 /**
  * Attachment and image fields: files go to `POST /api/sysFile/uploadFile` one by one and the record keeps
@@ -133,6 +133,8 @@ export type FileFieldProps = {
   /** View mode: links and thumbnails, no upload. */
   readOnly?: boolean;
   onOpen?: FileOpener;
+  /** A phone-width form: image fields offer the camera as well as the photo library. */
+  phone?: boolean;
   'data-testid'?: string;
 };
 
@@ -141,7 +143,6 @@ export function FileField(props: FileFieldProps) {
   const { kind, readOnly, disabled } = props;
   const ids = useMemo(() => toIds(props.value), [props.value]);
   const files = useFileInfos(ids, props.recordId);
-  const [uploading, setUploading] = useState(0);
   const max = props.maxFiles ?? 10;
   const accept = props.accept?.length ? props.accept : kind === 'image' ? IMAGE_SUFFIXES : null;
   const open = props.onOpen ?? downloadStoredFile;
@@ -181,21 +182,25 @@ export function FileField(props: FileFieldProps) {
     return true;
   };
 
-  const upload = async (file: File) => {
-    setUploading((n) => n + 1);
-    try {
-      const saved = await diyFormApi.upload(file, file.name);
-      rememberFile({ id: saved.id, fileName: saved.fileName, suffix: saved.suffix, size: saved.size });
-      const next = [...latest.current, saved.id];
-      latest.current = next;
-      props.onChange?.(next);
-    } catch (error) {
-      const reason = error instanceof HttpError ? error.message : String(error);
-      feedback.error(t('diyFormRenderer.uploadFailed', { name: file.name, reason }));
-    } finally {
-      setUploading((n) => n - 1);
-    }
-  };
+  const jpegAllowed = !allowed || allowed.includes('jpg') || allowed.includes('jpeg');
+  const queue = useUploadQueue(kind, jpegAllowed, (saved) => {
+    rememberFile({ id: saved.id, fileName: saved.fileName, suffix: saved.suffix, size: saved.size });
+    const next = [...latest.current, saved.id];
+    latest.current = next;
+    props.onChange?.(next);
+  });
+  const uploading = queue.pending.length;
+  const upload = queue.run;
+  const progress = <UploadProgress pending={queue.pending} testId={props['data-testid']} />;
+  const camera =
+    !readOnly && kind === 'image' && props.phone && ids.length < max ? (
+      <CameraTile
+        disabled={disabled}
+        testId={props['data-testid']}
+        beforeUpload={beforeUpload}
+        onFile={(file) => void upload(file)}
+      />
+    ) : null;
 
   const picker =
     !readOnly && ids.length < max ? (
@@ -212,14 +217,7 @@ export function FileField(props: FileFieldProps) {
             type="button"
             disabled={disabled}
             data-testid={`${props['data-testid']}-upload`}
-            style={{
-              width: 96,
-              height: 96,
-              border: '1px dashed var(--ant-color-border)',
-              borderRadius: 6,
-              background: 'var(--ant-color-fill-quaternary)',
-              cursor: disabled ? 'not-allowed' : 'pointer',
-            }}
+            style={tileStyle(disabled)}
           >
             {uploading ? <LoadingOutlined /> : <PlusOutlined />}
             <div style={{ marginTop: 4, fontSize: 12 }}>
@@ -270,8 +268,10 @@ export function FileField(props: FileFieldProps) {
               </div>
             ))}
           </Image.PreviewGroup>
+          {camera}
           {picker}
         </Space>
+        {progress}
         {hint ? <div>{hint}</div> : null}
       </div>
     );
@@ -313,6 +313,7 @@ export function FileField(props: FileFieldProps) {
           })}
         </ul>
       ) : null}
+      {progress}
       {hint ? <div>{hint}</div> : null}
     </div>
   );

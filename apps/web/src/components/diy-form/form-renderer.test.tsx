@@ -117,6 +117,7 @@ const EVERY = design([
     ],
   },
   { id: 'no', type: 'serialNo', label: '编号' },
+  { id: 'spot', type: 'location', label: '位置' },
 ]);
 
 function wrap(children: ReactNode) {

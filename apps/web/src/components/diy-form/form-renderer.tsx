@@ -7,10 +7,11 @@ import {
   validateRecord,
 } from '@shuzhi/contracts/diy-validate';
 import { fileDownloadUrl } from '@shuzhi/contracts/file';
-import { Col, Divider, Form, Row, Typography } from 'antd';
+import { Col, ConfigProvider, Divider, Form, Row, Typography } from 'antd';
 import {
   type ReactNode,
   type Ref,
+  type RefObject,
   useCallback,
   useEffect,
   useImperativeHandle,
@@ -37,6 +38,7 @@ import {
   type ShownError,
   useDictOptions,
 } from './diy-form.model.ts';
+import styles from './diy-form.module.css';
 import { FieldInput } from './field-input.tsx';
 import { FieldView } from './field-view.tsx';
 import { type FileOpener, rememberFile } from './file-field.tsx';
@@ -90,6 +92,57 @@ export type FormRendererProps = {
   ref?: Ref<FormRendererHandle>;
 };
 
+/**
+ * Errors the server answered are shown on the next render; then the first of them (design order) is brought into
+ * view. Answers the function that does it for errors pushed later (`showErrors`).
+ */
+function useRevealErrors(
+  rootRef: RefObject<HTMLDivElement | null>,
+  errors: ServerErrors | undefined,
+  ordered: (errors: Record<string, ShownError>) => ErrorMessage[],
+) {
+  const [reveal, setReveal] = useState<{ path: string } | null>(null);
+  const revealLater = useCallback(
+    (shown: ServerErrors | undefined) => {
+      const first = shown ? ordered(shown)[0]?.path : undefined;
+      if (first) setReveal({ path: first });
+    },
+    [ordered],
+  );
+  const revealRef = useRef(revealLater);
+  revealRef.current = revealLater;
+  useEffect(() => revealRef.current(errors), [errors]);
+  useEffect(() => {
+    if (reveal) revealField(rootRef.current, reveal.path);
+  }, [reveal, rootRef]);
+  return revealLater;
+}
+
+/** A section title (with its subtitle) or a static text: layout only, no value. */
+function LayoutItem({ field, span }: { field: FormField; span: number }) {
+  if (field.type === 'section') {
+    return (
+      <Col span={24} data-testid={`diy-field-${field.id}`}>
+        <Divider titlePlacement="start" style={{ marginBlock: '8px 12px' }}>
+          <Typography.Text strong>{field.label}</Typography.Text>
+        </Divider>
+        {field.content ? (
+          <Typography.Paragraph type="secondary" style={{ marginTop: -4, whiteSpace: 'pre-wrap' }}>
+            {field.content}
+          </Typography.Paragraph>
+        ) : null}
+      </Col>
+    );
+  }
+  return (
+    <Col span={span} data-testid={`diy-field-${field.id}`}>
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 16 }}>
+        {field.content || field.label}
+      </Typography.Paragraph>
+    </Col>
+  );
+}
+
 /** The check the renderer runs, for pages that need it without a rendered form. */
 function useFormCheck(design: Design) {
   const { t } = useTranslation();
@@ -116,6 +169,19 @@ function useFormCheck(design: Design) {
   return { check, messages, locale, dictOptions, regexCache };
 }
 
+/**
+ * Brings a field into view and puts the cursor in it (the first error after a check or a refused submit).
+ * `center` keeps it clear of a sticky submit bar at the bottom of a phone's screen.
+ */
+function revealField(root: HTMLElement | null, path: string | undefined) {
+  if (!root || !path) return;
+  const element = root.querySelector<HTMLElement>(`[data-field-path="${path}"]`);
+  element?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  element
+    ?.querySelector<HTMLElement>('input:not([type="file"]), textarea, [contenteditable="true"], button')
+    ?.focus?.({ preventScroll: true });
+}
+
 const rowsOf = (value: unknown): RecordValues[] =>
   Array.isArray(value) ? value.filter((r): r is RecordValues => !!r && typeof r === 'object') : [];
 
@@ -127,7 +193,13 @@ const rowsOf = (value: unknown): RecordValues[] =>
  */
 export function FormRenderer(props: FormRendererProps) {
   const { design, values, mode = 'edit', width = 'desktop', disabled, idPrefix = 'diy-' } = props;
-  const { check: runCheck, locale, dictOptions, regexCache } = useFormCheck(design);
+  const {
+    check: runCheck,
+    messages: orderedMessages,
+    locale,
+    dictOptions,
+    regexCache,
+  } = useFormCheck(design);
   const phone = width === 'phone';
   const editing = mode === 'edit';
 
@@ -237,6 +309,7 @@ export function FormRenderer(props: FormRendererProps) {
   const blur = (path: string) => recheck([path], latest.current);
 
   const rootRef = useRef<HTMLDivElement>(null);
+  const revealLater = useRevealErrors(rootRef, props.errors, orderedMessages);
   useImperativeHandle(
     props.ref,
     () => ({
@@ -245,19 +318,13 @@ export function FormRenderer(props: FormRendererProps) {
         setClient(result.errors);
         setPushed({});
         setDismissed(new Set(Object.keys(props.errors ?? {})));
-        const first = result.messages[0]?.path;
-        if (first) {
-          const element = rootRef.current?.querySelector<HTMLElement>(`[data-field-path="${first}"]`);
-          element?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-          element
-            ?.querySelector<HTMLElement>('input, textarea, [contenteditable="true"]')
-            ?.focus?.({ preventScroll: true });
-        }
+        revealField(rootRef.current, result.messages[0]?.path);
         return result;
       },
       showErrors(errors) {
         setPushed(errors);
         setDismissed(new Set());
+        revealLater(errors);
       },
       clearErrors() {
         setClient({});
@@ -265,7 +332,7 @@ export function FormRenderer(props: FormRendererProps) {
         setDismissed(new Set(Object.keys(props.errors ?? {})));
       },
     }),
-    [runCheck, props.errors],
+    [runCheck, props.errors, revealLater],
   );
 
   const errorOf = (path: string, label: string): string | undefined => {
@@ -277,114 +344,103 @@ export function FormRenderer(props: FormRendererProps) {
   const fields = design.fields.filter((f) => isShown(f, values));
 
   return (
-    <div ref={rootRef} data-testid="diy-form" data-width={width} className="diy-form">
-      <Form
-        component={false}
-        layout={phone ? 'vertical' : 'horizontal'}
-        labelCol={phone ? undefined : { flex: `${labelWidth}px` }}
-        wrapperCol={phone ? undefined : { flex: '1 1 0', style: { minWidth: 0 } }}
-        labelWrap
-        colon={false}
-        disabled={disabled}
-      >
-        <Row gutter={phone ? 0 : 16}>
-          {fields.map((field) => {
-            const span = phone ? 24 : (field.span ?? 24);
-            const id = `${idPrefix}${field.id}`;
-            if (field.type === 'section') {
+    <div
+      ref={rootRef}
+      data-testid="diy-form"
+      data-width={width}
+      className={phone ? `diy-form ${styles.phone}` : 'diy-form'}
+    >
+      <ConfigProvider componentSize={phone && editing ? 'large' : undefined}>
+        <Form
+          component={false}
+          layout={phone ? 'vertical' : 'horizontal'}
+          labelCol={phone ? undefined : { flex: `${labelWidth}px` }}
+          wrapperCol={phone ? undefined : { flex: '1 1 0', style: { minWidth: 0 } }}
+          labelWrap
+          colon={false}
+          disabled={disabled}
+        >
+          <Row gutter={phone ? 0 : 16}>
+            {fields.map((field) => {
+              const span = phone ? 24 : (field.span ?? 24);
+              const id = `${idPrefix}${field.id}`;
+              if (field.type === 'section' || field.type === 'staticText') {
+                return <LayoutItem key={field.id} field={field} span={span} />;
+              }
+              if (LAYOUT_TYPES.includes(field.type)) return null;
+              const error = editing ? errorOf(field.id, field.label) : undefined;
+              const value = field.type === 'formula' ? (computed[field.id] ?? null) : values[field.id];
+              const body =
+                field.type === 'subTable' ? (
+                  <SubTable
+                    field={field as FormField}
+                    rows={rowsOf(values[field.id])}
+                    computedRows={rowsOf(computed[field.id])}
+                    record={values}
+                    mode={mode}
+                    disabled={disabled}
+                    onRowsChange={(rows) => setRows(field.id, rows)}
+                    newRow={
+                      filler ? () => rowDefaultValues(field, filler, wallClockNow(), periodStart) : undefined
+                    }
+                    onCellChange={(row, column, next) => setCell(field.id, row, column, next)}
+                    onCellBlur={blur}
+                    errorOf={(path, label) => (editing ? errorOf(path, label) : undefined)}
+                    recordId={props.recordId}
+                    onOpenFile={openFile}
+                    idPrefix={idPrefix}
+                    phone={phone}
+                  />
+                ) : editing ? (
+                  <FieldInput
+                    field={field}
+                    value={value}
+                    id={id}
+                    invalid={!!error}
+                    disabled={disabled}
+                    onChange={(next) => setField(field.id, next)}
+                    onBlur={() => blur(field.id)}
+                    recordId={props.recordId}
+                    onOpenFile={openFile}
+                    phone={phone}
+                  />
+                ) : (
+                  <FieldView
+                    field={field}
+                    value={value}
+                    id={id}
+                    label={props.labels?.[field.id]}
+                    recordId={props.recordId}
+                    onOpenFile={openFile}
+                  />
+                );
               return (
-                <Col span={24} key={field.id} data-testid={`diy-field-${field.id}`}>
-                  <Divider titlePlacement="start" style={{ marginBlock: '8px 12px' }}>
-                    <Typography.Text strong>{field.label}</Typography.Text>
-                  </Divider>
-                  {field.content ? (
-                    <Typography.Paragraph type="secondary" style={{ marginTop: -4, whiteSpace: 'pre-wrap' }}>
-                      {field.content}
-                    </Typography.Paragraph>
-                  ) : null}
-                </Col>
-              );
-            }
-            if (field.type === 'staticText') {
-              return (
-                <Col span={span} key={field.id} data-testid={`diy-field-${field.id}`}>
-                  <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 16 }}>
-                    {field.content || field.label}
-                  </Typography.Paragraph>
-                </Col>
-              );
-            }
-            if (LAYOUT_TYPES.includes(field.type)) return null;
-            const error = editing ? errorOf(field.id, field.label) : undefined;
-            const value = field.type === 'formula' ? (computed[field.id] ?? null) : values[field.id];
-            const body =
-              field.type === 'subTable' ? (
-                <SubTable
-                  field={field as FormField}
-                  rows={rowsOf(values[field.id])}
-                  computedRows={rowsOf(computed[field.id])}
-                  record={values}
-                  mode={mode}
-                  disabled={disabled}
-                  onRowsChange={(rows) => setRows(field.id, rows)}
-                  newRow={
-                    filler ? () => rowDefaultValues(field, filler, wallClockNow(), periodStart) : undefined
-                  }
-                  onCellChange={(row, column, next) => setCell(field.id, row, column, next)}
-                  onCellBlur={blur}
-                  errorOf={(path, label) => (editing ? errorOf(path, label) : undefined)}
-                  recordId={props.recordId}
-                  onOpenFile={openFile}
-                  idPrefix={idPrefix}
-                />
-              ) : editing ? (
-                <FieldInput
-                  field={field}
-                  value={value}
-                  id={id}
-                  invalid={!!error}
-                  disabled={disabled}
-                  onChange={(next) => setField(field.id, next)}
-                  onBlur={() => blur(field.id)}
-                  recordId={props.recordId}
-                  onOpenFile={openFile}
-                />
-              ) : (
-                <FieldView
-                  field={field}
-                  value={value}
-                  id={id}
-                  label={props.labels?.[field.id]}
-                  recordId={props.recordId}
-                  onOpenFile={openFile}
-                />
-              );
-            return (
-              <Col
-                span={field.type === 'subTable' ? 24 : span}
-                key={field.id}
-                data-testid={`diy-field-${field.id}`}
-              >
-                <Form.Item
-                  label={field.label}
-                  htmlFor={id}
-                  required={editing && field.required && field.type !== 'formula'}
-                  tooltip={field.help || undefined}
-                  validateStatus={error ? 'error' : undefined}
-                  help={error ? <span data-testid={`diy-error-${id}`}>{error}</span> : undefined}
-                  layout={field.type === 'subTable' || phone ? 'vertical' : undefined}
-                  labelCol={field.type === 'subTable' || phone ? { span: 24 } : undefined}
-                  wrapperCol={field.type === 'subTable' || phone ? { span: 24 } : undefined}
-                  style={{ marginBottom: 16 }}
-                  className={editing ? undefined : 'diy-form-view-item'}
+                <Col
+                  span={field.type === 'subTable' ? 24 : span}
+                  key={field.id}
+                  data-testid={`diy-field-${field.id}`}
                 >
-                  <div data-field-path={field.id}>{body}</div>
-                </Form.Item>
-              </Col>
-            );
-          })}
-        </Row>
-      </Form>
+                  <Form.Item
+                    label={field.label}
+                    htmlFor={id}
+                    required={editing && field.required && field.type !== 'formula'}
+                    tooltip={field.help || undefined}
+                    validateStatus={error ? 'error' : undefined}
+                    help={error ? <span data-testid={`diy-error-${id}`}>{error}</span> : undefined}
+                    layout={field.type === 'subTable' || phone ? 'vertical' : undefined}
+                    labelCol={field.type === 'subTable' || phone ? { span: 24 } : undefined}
+                    wrapperCol={field.type === 'subTable' || phone ? { span: 24 } : undefined}
+                    style={{ marginBottom: 16 }}
+                    className={editing ? undefined : 'diy-form-view-item'}
+                  >
+                    <div data-field-path={field.id}>{body}</div>
+                  </Form.Item>
+                </Col>
+              );
+            })}
+          </Row>
+        </Form>
+      </ConfigProvider>
       {fields.length === 0 && props.empty ? props.empty : null}
       {filePreview.element}
     </div>

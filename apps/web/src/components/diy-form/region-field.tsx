@@ -13,6 +13,7 @@ export function RegionField(props: {
   onChange: (code: string | null) => void;
   disabled?: boolean;
   placeholder?: string;
+  id?: string;
   'data-testid'?: string;
 }) {
   const code = typeof props.value === 'string' && props.value ? props.value : null;
@@ -28,6 +29,7 @@ export function RegionField(props: {
       }}
       disabled={props.disabled}
       placeholder={props.placeholder}
+      id={props.id}
       data-testid={props['data-testid']}
     />
   );

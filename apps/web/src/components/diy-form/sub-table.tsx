@@ -1,9 +1,10 @@
 import { CopyOutlined, DeleteOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import type { FormField, RecordValues, SubField } from '@shuzhi/contracts/diy-form';
 import { Button, Popconfirm, Space, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellPath, isShown } from './diy-form.model.ts';
+import styles from './diy-form.module.css';
 import { FieldInput } from './field-input.tsx';
 import { FieldView } from './field-view.tsx';
 import type { FileOpener } from './file-field.tsx';
@@ -44,6 +45,8 @@ export type SubTableProps = {
   recordId?: number | null;
   onOpenFile?: FileOpener;
   idPrefix: string;
+  /** Phone width: each row a card of its columns one under another, instead of a wide table. */
+  phone?: boolean;
 };
 
 let nextKey = 1;
@@ -83,8 +86,62 @@ export function SubTable(props: SubTableProps) {
       keys.current.filter((_, j) => j !== i),
     );
 
-  type Item = { key: number; index: number; row: Row };
   const data: Item[] = rows.map((row, index) => ({ key: keys.current[index] ?? index, index, row }));
+
+  /** One cell's widget (or its value in view mode), with its error under it. */
+  const cell = (column: SubField, item: Item) => {
+    if (!isShown(column, props.record, item.row)) return null;
+    const path = cellPath(field.id, item.index, column.id);
+    const id = `${props.idPrefix}${field.id}-${item.index}-${column.id}`;
+    const value =
+      column.type === 'formula' ? (computedRows[item.index]?.[column.id] ?? null) : item.row[column.id];
+    if (mode === 'view') {
+      return (
+        <FieldView
+          field={column}
+          value={value}
+          id={id}
+          recordId={props.recordId}
+          onOpenFile={props.onOpenFile}
+        />
+      );
+    }
+    const error = props.errorOf(path, column.label);
+    return (
+      <div data-field-path={path}>
+        <FieldInput
+          field={column}
+          value={value}
+          id={id}
+          compact={!props.phone}
+          phone={props.phone}
+          invalid={!!error}
+          disabled={disabled || field.readOnly === true}
+          onChange={(next) => props.onCellChange(item.index, column.id, next)}
+          onBlur={() => props.onCellBlur(path)}
+          recordId={props.recordId}
+          onOpenFile={props.onOpenFile}
+        />
+        {error ? (
+          <div className="ant-form-item-explain-error" role="alert" data-testid={`diy-error-${id}`}>
+            {error}
+          </div>
+        ) : null}
+      </div>
+    );
+  };
+
+  const rowActions = (item: Item) => (
+    <RowActions
+      fieldId={field.id}
+      index={item.index}
+      full={full}
+      phone={props.phone}
+      onCopy={copy}
+      onRemove={remove}
+    />
+  );
+  const columnTitle = (column: SubField) => <ColumnTitle column={column} editing={editing} />;
 
   const tableColumns: TableColumnsType<Item> = [
     {
@@ -98,61 +155,8 @@ export function SubTable(props: SubTableProps) {
     ...columns.map((column) => ({
       key: column.id,
       width: columnWidth(column),
-      title: (
-        <span>
-          {editing && column.required ? (
-            <span style={{ color: 'var(--ant-color-error)', marginInlineEnd: 4 }}>*</span>
-          ) : null}
-          {column.label}
-          {column.help ? (
-            <Tooltip title={column.help}>
-              <QuestionCircleOutlined
-                style={{ marginInlineStart: 4, color: 'var(--ant-color-text-tertiary)' }}
-              />
-            </Tooltip>
-          ) : null}
-        </span>
-      ),
-      render: (_: unknown, item: Item) => {
-        if (!isShown(column, props.record, item.row)) return null;
-        const path = cellPath(field.id, item.index, column.id);
-        const id = `${props.idPrefix}${field.id}-${item.index}-${column.id}`;
-        const value =
-          column.type === 'formula' ? (computedRows[item.index]?.[column.id] ?? null) : item.row[column.id];
-        if (mode === 'view') {
-          return (
-            <FieldView
-              field={column}
-              value={value}
-              id={id}
-              recordId={props.recordId}
-              onOpenFile={props.onOpenFile}
-            />
-          );
-        }
-        const error = props.errorOf(path, column.label);
-        return (
-          <div data-field-path={path}>
-            <FieldInput
-              field={column}
-              value={value}
-              id={id}
-              compact
-              invalid={!!error}
-              disabled={disabled || field.readOnly === true}
-              onChange={(next) => props.onCellChange(item.index, column.id, next)}
-              onBlur={() => props.onCellBlur(path)}
-              recordId={props.recordId}
-              onOpenFile={props.onOpenFile}
-            />
-            {error ? (
-              <div className="ant-form-item-explain-error" role="alert" data-testid={`diy-error-${id}`}>
-                {error}
-              </div>
-            ) : null}
-          </div>
-        );
-      },
+      title: columnTitle(column),
+      render: (_: unknown, item: Item) => cell(column, item),
     })),
     ...(editing
       ? [
@@ -161,34 +165,7 @@ export function SubTable(props: SubTableProps) {
             key: '__actions',
             width: 96,
             fixed: 'right' as const,
-            render: (_: unknown, item: Item) => (
-              <Space size={0}>
-                <Tooltip title={t('diyFormRenderer.copyRow')}>
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<CopyOutlined />}
-                    aria-label={t('diyFormRenderer.copyRow')}
-                    disabled={full}
-                    onClick={() => copy(item.index)}
-                    data-testid={`diy-row-copy-${field.id}-${item.index}`}
-                  />
-                </Tooltip>
-                <Popconfirm
-                  title={t('diyFormRenderer.removeRowConfirm', { n: item.index + 1 })}
-                  onConfirm={() => remove(item.index)}
-                >
-                  <Button
-                    type="text"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('diyFormRenderer.removeRow')}
-                    data-testid={`diy-row-remove-${field.id}-${item.index}`}
-                  />
-                </Popconfirm>
-              </Space>
-            ),
+            render: (_: unknown, item: Item) => rowActions(item),
           },
         ]
       : []),
@@ -206,19 +183,35 @@ export function SubTable(props: SubTableProps) {
             : null;
 
   return (
-    <div data-testid={`diy-subtable-${field.id}`}>
-      <Table<Item>
-        size="small"
-        bordered
-        columns={tableColumns}
-        dataSource={data}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('diyFormRenderer.noRows') }}
-        tableLayout="fixed"
-      />
+    <div data-testid={`diy-subtable-${field.id}`} data-layout={props.phone ? 'cards' : 'table'}>
+      {props.phone ? (
+        <RowCards
+          field={field}
+          columns={columns}
+          data={data}
+          idPrefix={props.idPrefix}
+          cell={cell}
+          title={columnTitle}
+          actions={editing ? rowActions : undefined}
+        />
+      ) : (
+        <Table<Item>
+          size="small"
+          bordered
+          columns={tableColumns}
+          dataSource={data}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('diyFormRenderer.noRows') }}
+          tableLayout="fixed"
+        />
+      )}
       {editing || bounds ? (
-        <Space style={{ marginTop: 8 }} size={12}>
+        <Space
+          style={{ marginTop: 8, ...(props.phone ? { display: 'flex' } : {}) }}
+          size={12}
+          orientation={props.phone ? 'vertical' : 'horizontal'}
+        >
           {editing ? (
             <Tooltip
               title={full ? t('diyFormRenderer.rowsFull', { label: field.label, max: maxRows }) : undefined}
@@ -227,6 +220,7 @@ export function SubTable(props: SubTableProps) {
                 icon={<PlusOutlined />}
                 onClick={add}
                 disabled={full}
+                block={props.phone}
                 data-testid={`diy-row-add-${field.id}`}
               >
                 {t('diyFormRenderer.addRow')}
@@ -242,4 +236,113 @@ export function SubTable(props: SubTableProps) {
       ) : null}
     </div>
   );
+}
+
+type Item = { key: number; index: number; row: Row };
+
+/** Copy and remove of one row (remove asks first); large buttons on a phone. */
+function RowActions(props: {
+  fieldId: string;
+  index: number;
+  full: boolean;
+  phone?: boolean;
+  onCopy: (index: number) => void;
+  onRemove: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  const size = props.phone ? 'large' : 'small';
+  return (
+    <Space size={0}>
+      <Tooltip title={t('diyFormRenderer.copyRow')}>
+        <Button
+          type="text"
+          size={size}
+          icon={<CopyOutlined />}
+          aria-label={t('diyFormRenderer.copyRow')}
+          disabled={props.full}
+          onClick={() => props.onCopy(props.index)}
+          data-testid={`diy-row-copy-${props.fieldId}-${props.index}`}
+        />
+      </Tooltip>
+      <Popconfirm
+        title={t('diyFormRenderer.removeRowConfirm', { n: props.index + 1 })}
+        onConfirm={() => props.onRemove(props.index)}
+      >
+        <Button
+          type="text"
+          size={size}
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={t('diyFormRenderer.removeRow')}
+          data-testid={`diy-row-remove-${props.fieldId}-${props.index}`}
+        />
+      </Popconfirm>
+    </Space>
+  );
+}
+
+/** A column's label: required mark and help. */
+function ColumnTitle({ column, editing }: { column: SubField; editing: boolean }) {
+  return (
+    <span>
+      {editing && column.required ? (
+        <span style={{ color: 'var(--ant-color-error)', marginInlineEnd: 4 }}>*</span>
+      ) : null}
+      {column.label}
+      {column.help ? (
+        <Tooltip title={column.help}>
+          <QuestionCircleOutlined style={{ marginInlineStart: 4, color: 'var(--ant-color-text-tertiary)' }} />
+        </Tooltip>
+      ) : null}
+    </span>
+  );
+}
+
+/** A sub-table at phone width (issue 22 §3): a card per row, its columns one under another with their labels. */
+function RowCards(props: {
+  field: FormField;
+  columns: SubField[];
+  data: Item[];
+  idPrefix: string;
+  cell: (column: SubField, item: Item) => ReactNode;
+  title: (column: SubField) => ReactNode;
+  actions?: (item: Item) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { field } = props;
+  if (props.data.length === 0) {
+    return (
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        {t('diyFormRenderer.noRows')}
+      </Typography.Paragraph>
+    );
+  }
+  return props.data.map((item) => (
+    <section
+      key={item.key}
+      className={styles.rowCard}
+      aria-label={`${field.label} ${t('diyFormRenderer.rowCard', { n: item.index + 1 })}`}
+      data-testid={`diy-row-card-${field.id}-${item.index}`}
+    >
+      <div className={styles.rowCardHead}>
+        <Typography.Text strong>{t('diyFormRenderer.rowCard', { n: item.index + 1 })}</Typography.Text>
+        {props.actions?.(item)}
+      </div>
+      {props.columns.map((column) => {
+        const body = props.cell(column, item);
+        if (body === null) return null;
+        return (
+          <div key={column.id} style={{ marginBottom: 12 }}>
+            <label
+              htmlFor={`${props.idPrefix}${field.id}-${item.index}-${column.id}`}
+              style={{ display: 'block', marginBottom: 4 }}
+            >
+              {props.title(column)}
+            </label>
+            {body}
+          </div>
+        );
+      })}
+    </section>
+  ));
 }

@@ -17,6 +17,49 @@ import { Alert, Button, Descriptions, Progress, Radio, Statistic, Table, Typogra
 import { useTranslation } from 'react-i18next';
 import type { ImportJob, UploadProgress } from './diy-import.api.ts';
 
+/** A download (the template, the rows in error) with its progress. */
+function DownloadButton({
+  text,
+  loading,
+  onClick,
+  testId,
+}: {
+  text: string;
+  loading: boolean;
+  onClick: () => void;
+  testId: string;
+}) {
+  return (
+    <Button icon={<DownloadOutlined />} loading={loading} onClick={onClick} data-testid={testId}>
+      {text}
+    </Button>
+  );
+}
+
+/** One of the check's counts, in rows. */
+function RowCount({
+  title,
+  count,
+  color,
+  testId,
+}: {
+  title: string;
+  count: number;
+  color?: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Statistic
+      title={title}
+      value={count}
+      suffix={t('diyImport.rowsUnit')}
+      styles={{ content: color ? { color } : {} }}
+      data-testid={testId}
+    />
+  );
+}
+
 /** Step 1: the template, the period rows go to, and the workbook to upload (with its progress). */
 export function UploadStep({
   file,
@@ -42,14 +85,12 @@ export function UploadStep({
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-        <Button
-          icon={<DownloadOutlined />}
+        <DownloadButton
+          text={t('diyImport.template')}
           loading={downloading}
           onClick={onTemplate}
-          data-testid="diy-import-template"
-        >
-          {t('diyImport.template')}
-        </Button>
+          testId="diy-import-template"
+        />
         <Typography.Text type="secondary" style={{ flex: '1 1 300px' }}>
           {t('diyImport.templateHint')}
         </Typography.Text>
@@ -165,26 +206,14 @@ export function ResultStep({
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <div style={{ display: 'flex', gap: 32, flexWrap: 'wrap', alignItems: 'flex-end' }}>
-        <Statistic
-          title={t('diyImport.valid')}
-          value={job.valid}
-          suffix={t('diyImport.rowsUnit')}
-          styles={{ content: { color: '#389e0d' } }}
-          data-testid="diy-import-valid"
-        />
-        <Statistic
+        <RowCount title={t('diyImport.valid')} count={job.valid} color="#389e0d" testId="diy-import-valid" />
+        <RowCount
           title={t('diyImport.invalid')}
-          value={job.invalid}
-          suffix={t('diyImport.rowsUnit')}
-          styles={{ content: job.invalid > 0 ? { color: '#cf1322' } : {} }}
-          data-testid="diy-import-invalid"
+          count={job.invalid}
+          color={job.invalid > 0 ? '#cf1322' : undefined}
+          testId="diy-import-invalid"
         />
-        <Statistic
-          title={t('diyImport.duplicates')}
-          value={job.duplicates}
-          suffix={t('diyImport.rowsUnit')}
-          data-testid="diy-import-duplicates"
-        />
+        <RowCount title={t('diyImport.duplicates')} count={job.duplicates} testId="diy-import-duplicates" />
         {job.periodName ? (
           <Statistic
             title={t('diyImport.period')}
@@ -194,21 +223,19 @@ export function ResultStep({
         ) : null}
         <div style={{ flex: 1 }} />
         {job.invalid > 0 ? (
-          <Button
-            icon={<DownloadOutlined />}
+          <DownloadButton
+            text={t('diyImport.downloadErrors')}
             loading={downloading}
             onClick={onErrors}
-            data-testid="diy-import-errors"
-          >
-            {t('diyImport.downloadErrors')}
-          </Button>
+            testId="diy-import-errors"
+          />
         ) : null}
       </div>
       {job.extraColumns.length > 0 ? (
         <Alert
           type="warning"
           showIcon
-          title={t('diyImport.extraColumns', { columns: job.extraColumns.join('、') })}
+          title={t('diyImport.extraColumns', { columns: job.extraColumns.join(t('common.listSeparator')) })}
           data-testid="diy-import-extra"
         />
       ) : null}
@@ -216,7 +243,9 @@ export function ResultStep({
         <Alert
           type="error"
           showIcon
-          title={t('diyImport.missingColumns', { columns: job.missingColumns.join('、') })}
+          title={t('diyImport.missingColumns', {
+            columns: job.missingColumns.join(t('common.listSeparator')),
+          })}
           data-testid="diy-import-missing"
         />
       ) : null}

@@ -1,5 +1,5 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { ROW_CONFIRM_DAYS, type RowConfirmState } from '@shuzhi/contracts/diy-table';
+import { ROW_CONFIRM_DAYS, type RowConfirmState } from '@shuzhi/contracts/diy-confirm';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,

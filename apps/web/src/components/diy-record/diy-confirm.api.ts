@@ -4,7 +4,7 @@ import type {
   RowConfirmCreateResult,
   RowConfirmDetail,
   RowConfirmItem,
-} from '@shuzhi/contracts/diy-table';
+} from '@shuzhi/contracts/diy-confirm';
 import { http } from '../../platform/http/http.ts';
 
 export type { RowConfirmCreateResult, RowConfirmDetail, RowConfirmItem };

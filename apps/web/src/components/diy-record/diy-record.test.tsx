@@ -142,7 +142,7 @@ describe('RecordStatusTag', () => {
 });
 
 describe('valueText', () => {
-  const words = { rows: (n: number) => `${n} 行`, files: (n: number) => `${n} 个文件` };
+  const words = { rows: (n: number) => `${n} 行`, files: (n: number) => `${n} 个文件`, separator: '、' };
   it('formats numbers, summarises sub-tables, files and rich text, prefers labels', () => {
     const [name, amt, items, note] = DESIGN.fields;
     expect(valueText(amt, 1234.5, undefined, words)).toBe('1,234.50');

@@ -3,6 +3,7 @@ import {
   CHOICE_TYPES,
   FILE_TYPES,
   type FormField,
+  locationText,
   NUMBER_TYPES,
 } from '@shuzhi/contracts/diy-form';
 import { formatThousands } from '@shuzhi/contracts/formatters';
@@ -11,6 +12,8 @@ import { formatThousands } from '@shuzhi/contracts/formatters';
 export type SummaryWords = {
   rows: (count: number) => string;
   files: (count: number) => string;
+  /** Between the items of a list: 、 in Chinese, a comma in English. */
+  separator: string;
 };
 
 const isEmpty = (value: unknown) =>
@@ -63,12 +66,13 @@ export function valueText(
     const text = plainText(String(value));
     return text.length > RICH_TEXT_CHARS ? `${text.slice(0, RICH_TEXT_CHARS)}…` : text;
   }
+  if (field.type === 'location') return locationText(value);
   if (NUMBER_TYPES.includes(field.type) || field.type === 'formula') return numberText(field, value);
   if (CHOICE_TYPES.includes(field.type) || Array.isArray(value)) {
     // Options of the design answer their labels (history has no server labels); dictionary codes stay.
     const items = field.options?.source === 'options' ? field.options.items : [];
     const text = (v: unknown) => items.find((o) => String(o.value) === String(v))?.label ?? String(v);
-    return (Array.isArray(value) ? value : [value]).map(text).join('、');
+    return (Array.isArray(value) ? value : [value]).map(text).join(words.separator);
   }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

@@ -32,6 +32,7 @@ export function useSummaryWords(): SummaryWords {
     () => ({
       rows: (count: number) => t('diyRecord.rowsSummary', { count }),
       files: (count: number) => t('diyRecord.filesSummary', { count }),
+      separator: t('common.listSeparator'),
     }),
     [t],
   );
@@ -65,7 +66,7 @@ function ChangeValue({
     dictItems.length > 0 && value !== null && value !== undefined && value !== ''
       ? (Array.isArray(value) ? value : [value])
           .map((v) => findDictItem(dictItems, v)?.label ?? String(v))
-          .join('、')
+          .join(words.separator)
       : undefined;
   // Pickers and regions keep ids: their names come from the same lookups the form's view uses.
   if (field && PICKED_TYPES.has(field.type) && value !== null && value !== undefined && value !== '') {

@@ -6,7 +6,6 @@ import {
   type RollupAgg,
   type RollupConfig,
 } from '@shuzhi/contracts/diy-rollup';
-import type { FormRow } from '@shuzhi/contracts/diy-table';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -22,12 +21,11 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { Auth } from '../../platform/access/access.tsx';
 import { HttpError, UnauthorizedError } from '../../platform/http/http-client.ts';
 import { CategoryTreeSelect } from '../diy-classify/category-tree-select.tsx';
+import { type DialogReportKind, NewReportButton, useDialogReportRows } from '../report-entry.tsx';
 import { useReclickGuard } from '../use-reclick-guard.ts';
 import { type ColumnOption, ROLLUP_KEYS, rollupApi, rollupPath } from './diy-rollup.api.ts';
 import { MEASURE_FIELD_TYPES } from './rollup.model.ts';
@@ -426,64 +424,34 @@ function MeasureLine({
   );
 }
 
+const ROLLUP_KIND: DialogReportKind<NonNullable<RollupTarget>> = {
+  reportType: 2,
+  Modal: RollupConfigModal,
+  path: rollupPath,
+  load: (row) => ({
+    id: row.id,
+    title: row.title,
+    categoryId: row.categoryId,
+    remark: row.remark,
+    config: row.rollup,
+  }),
+};
+
 /** 新建汇总表 in 表单管理's toolbar (diyTable:add): the config modal, then the new roll-up can be opened. */
 export function RollupAddButton({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const navigate = useNavigate();
-  const [target, setTarget] = useState<RollupTarget>(null);
   return (
-    <Auth value="diyTable:add">
-      <Button icon={<FundOutlined />} onClick={() => setTarget({})} data-testid="rollup-add">
-        {t('diyLoad.addRollup')}
-      </Button>
-      <RollupConfigModal
-        target={target}
-        onClose={() => setTarget(null)}
-        onSaved={(id) => {
-          onSaved();
-          void modal.confirm({
-            title: t('diyLoad.created'),
-            okText: t('diyLoad.open'),
-            cancelText: t('common.cancel'),
-            okButtonProps: { 'data-testid': 'rollup-open-new' } as ButtonProps,
-            onOk: () => navigate(rollupPath(id)),
-          });
-        }}
-      />
-    </Auth>
+    <NewReportButton
+      kind={ROLLUP_KIND}
+      icon={<FundOutlined />}
+      label={t('diyLoad.addRollup')}
+      createdTitle={t('diyLoad.created')}
+      openLabel={t('diyLoad.open')}
+      testId="rollup-add"
+      onSaved={onSaved}
+    />
   );
 }
 
-/**
- * For 表单管理's rows: `design(row)` opens the config modal of a roll-up (report type 2) instead of the
- * designer, `data(row)` opens the roll-up page instead of the record list; both answer false for other rows.
- */
-export function useRollupRows(onSaved: () => void): {
-  design: (row: FormRow) => boolean;
-  data: (row: FormRow) => boolean;
-  modal: ReactNode;
-} {
-  const navigate = useNavigate();
-  const [target, setTarget] = useState<RollupTarget>(null);
-  const isRollup = (row: FormRow) => row.reportType === 2;
-  return {
-    design: (row) => {
-      if (!isRollup(row)) return false;
-      setTarget({
-        id: row.id,
-        title: row.title,
-        categoryId: row.categoryId,
-        remark: row.remark,
-        config: row.rollup,
-      });
-      return true;
-    },
-    data: (row) => {
-      if (!isRollup(row)) return false;
-      navigate(rollupPath(row.id));
-      return true;
-    },
-    modal: <RollupConfigModal target={target} onClose={() => setTarget(null)} onSaved={onSaved} />,
-  };
-}
+/** 表单管理's rows of roll-ups (report type 2): the config modal and the roll-up page (useDialogReportRows). */
+export const useRollupRows = (onSaved: () => void) => useDialogReportRows(ROLLUP_KIND, onSaved);

@@ -30,6 +30,8 @@ export type RegionCascaderProps = {
   disabled?: boolean;
   allowClear?: boolean;
   style?: React.CSSProperties;
+  /** The id of its input, for a <label htmlFor>. */
+  id?: string;
   /** Milliseconds of quiet typing before the server is searched. */
   debounceMs?: number;
   'data-testid'?: string;
@@ -204,6 +206,7 @@ export function RegionCascader(props: RegionCascaderProps) {
   const shown = keyword.trim() && hits ? hits : options;
   return (
     <Cascader<RegionOption>
+      id={props.id}
       options={shown}
       loadData={keyword.trim() ? undefined : loadData}
       value={value}

@@ -2,11 +2,11 @@ import type { LoginResult } from '@shuzhi/contracts/auth';
 import type { AutoLoginInput, ScanLoginCreateResult, ScanLoginStatus } from '@shuzhi/contracts/login-modes';
 import { http } from '../../platform/http/http.ts';
 
-export type Captcha = { id: string; img: string };
+export type Captcha = { id: number; img: string };
 export type LoginBody = {
   account: string;
   password: string;
-  codeId?: string;
+  codeId?: number;
   code?: string;
   loginType?: number;
 };

@@ -25,7 +25,10 @@ vi.mock('../../platform/profile/profile.ts', async (original) => ({
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 15_000 });
 
-const CAPTCHA = { id: 'c1', img: 'data:image/svg+xml;base64,PHN2Zy8+' };
+const CAPTCHA = {
+  id: 3141592653589,
+  img: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC',
+};
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -78,7 +81,7 @@ describe('login page', () => {
     await new Promise((resolve) => setTimeout(resolve, RECLICK_GUARD_MS + 50));
     fireEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(login).toHaveBeenCalledTimes(2));
-    expect(login.mock.calls[1]?.[0]).toMatchObject({ codeId: 'c1', code: 'ab12' });
+    expect(login.mock.calls[1]?.[0]).toMatchObject({ codeId: 3141592653589, code: 'ab12' });
   });
 
   it('keeps the captcha hidden after other refusals', async () => {

@@ -50,9 +50,11 @@ export function useLoginFlow() {
         });
         return true;
       }
-      navigate(safeRedirect(context.redirect) ?? homeTarget(context.loginType, context.openType), {
-        replace: true,
-      });
+      const accountType = useSessionStore.getState().userInfo?.accountType;
+      navigate(
+        safeRedirect(context.redirect) ?? homeTarget(context.loginType, context.openType, accountType),
+        { replace: true },
+      );
       return true;
     },
     [t, modal, navigate],

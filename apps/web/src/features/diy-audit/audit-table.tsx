@@ -5,6 +5,7 @@ import { Empty, Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { type TablePaging, tablePagination } from '../../components/crud-page/table-paging.ts';
+import { selectionTitle } from '../../components/selection-title.tsx';
 import { type AuditRow, auditKey } from './diy-audit.api.ts';
 
 /** The selection column's width (antd's default). */
@@ -49,6 +50,7 @@ export function AuditTable({
       scroll={{ x: scrollWidth(columns) }}
       onRow={(row) => ({ onDoubleClick: () => onOpen(row) })}
       rowSelection={{
+        columnTitle: selectionTitle,
         selectedRowKeys: selected.map(auditKey),
         preserveSelectedRowKeys: true,
         onChange: (_keys, items) => onSelect(items.filter(Boolean)),

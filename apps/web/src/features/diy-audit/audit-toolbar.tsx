@@ -1,19 +1,8 @@
-import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
-import {
-  Button,
-  type ButtonProps,
-  DatePicker,
-  Form,
-  type FormInstance,
-  Input,
-  Popconfirm,
-  Space,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { CheckOutlined } from '@ant-design/icons';
+import { Button, type ButtonProps, DatePicker, Form, type FormInstance, Input, Popconfirm } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { SearchActions } from '../../components/crud-page/search-actions.tsx';
+import { SearchForm, SelectionToolbar } from '../../components/crud-page/search-form.tsx';
 import type { AuditRow } from './diy-audit.api.ts';
 
 export type SearchValues = { keyword?: string; submitTime?: [Dayjs | null, Dayjs | null] | null };
@@ -30,13 +19,7 @@ export function AuditSearch({
 }) {
   const { t } = useTranslation();
   return (
-    <Form
-      form={form}
-      layout="inline"
-      onFinish={onSearch}
-      style={{ rowGap: 12, marginBottom: 16 }}
-      data-testid="audit-search"
-    >
+    <SearchForm form={form} onSearch={onSearch} onReset={onReset} testId="audit-search" actionsTestId="audit">
       <Form.Item name="keyword" label={t('diyAudit.keyword')} style={{ marginInlineEnd: 16 }}>
         <Input
           allowClear
@@ -52,8 +35,7 @@ export function AuditSearch({
           data-testid="audit-search-time"
         />
       </Form.Item>
-      <SearchActions testId="audit" onReset={onReset} />
-    </Form>
+    </SearchForm>
   );
 }
 
@@ -74,45 +56,26 @@ export function AuditToolbar({
 }) {
   const { t } = useTranslation();
   return (
-    <div
-      style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}
-      data-testid="audit-toolbar"
-    >
-      <div style={{ flex: '1 1 auto' }} />
-      <Space wrap size={8}>
-        {pendingSelected.length > 0 ? (
-          <Typography.Text type="secondary" data-testid="audit-selected">
-            {t('crud.selected', { count: pendingSelected.length })}
-          </Typography.Text>
-        ) : null}
-        <Popconfirm
-          title={t('diyAudit.batchApproveTitle')}
-          description={t('diyAudit.batchApproveConfirm', { count: pendingSelected.length })}
-          okText={t('diyAudit.approve')}
-          cancelText={t('common.cancel')}
-          okButtonProps={{ 'data-testid': 'audit-batch-approve-ok' } as ButtonProps}
-          onConfirm={onApprove}
-          disabled={pendingSelected.length === 0}
+    <SelectionToolbar testId="audit" selected={pendingSelected.length} onRefresh={onRefresh}>
+      <Popconfirm
+        title={t('diyAudit.batchApproveTitle')}
+        description={t('diyAudit.batchApproveConfirm', { count: pendingSelected.length })}
+        okText={t('diyAudit.approve')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ 'data-testid': 'audit-batch-approve-ok' } as ButtonProps}
+        onConfirm={onApprove}
+        disabled={pendingSelected.length === 0}
+      >
+        <Button
+          type="primary"
+          icon={<CheckOutlined />}
+          disabled={pendingSelected.length === 0 || approving}
+          loading={approving && !viewing}
+          data-testid="audit-batch-approve"
         >
-          <Button
-            type="primary"
-            icon={<CheckOutlined />}
-            disabled={pendingSelected.length === 0 || approving}
-            loading={approving && !viewing}
-            data-testid="audit-batch-approve"
-          >
-            {t('diyAudit.batchApprove')}
-          </Button>
-        </Popconfirm>
-        <Tooltip title={t('crud.refresh')}>
-          <Button
-            icon={<ReloadOutlined />}
-            aria-label={t('crud.refresh')}
-            onClick={onRefresh}
-            data-testid="audit-refresh"
-          />
-        </Tooltip>
-      </Space>
-    </div>
+          {t('diyAudit.batchApprove')}
+        </Button>
+      </Popconfirm>
+    </SelectionToolbar>
   );
 }

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -24,7 +24,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../components/crud-page/load-failed-alert.tsx';
-import { SearchActions } from '../../components/crud-page/search-actions.tsx';
+import { RowDeleteAction } from '../../components/crud-page/row-delete-action.tsx';
+import { SearchForm } from '../../components/crud-page/search-form.tsx';
 import {
   buildTree,
   filterTree,
@@ -261,27 +262,13 @@ export default function ClassifyPage() {
               {t('crud.edit')}
             </Button>
           </Auth>
-          <Auth value="diyTableClassify:delete">
-            <Popconfirm
-              title={t('crud.confirmDeleteTitle')}
-              description={t('formClassify.confirmDelete', { name: row.name })}
-              okText={t('crud.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true, 'data-testid': 'classify-delete-ok' } as ButtonProps}
-              onConfirm={() => act(row.id, () => classifyResource.remove(row.id), t('crud.deleted'))}
-            >
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                disabled={pending === row.id}
-                data-testid="classify-delete"
-              >
-                {t('crud.delete')}
-              </Button>
-            </Popconfirm>
-          </Auth>
+          <RowDeleteAction
+            permission="diyTableClassify:delete"
+            testId="classify-delete"
+            description={t('formClassify.confirmDelete', { name: row.name })}
+            busy={pending === row.id}
+            onConfirm={() => act(row.id, () => classifyResource.remove(row.id), t('crud.deleted'))}
+          />
         </Space>
       ),
     },
@@ -303,12 +290,11 @@ export default function ClassifyPage() {
 
   return (
     <Card title={t('formClassify.title')} data-testid="classify-page">
-      <Form<Filters>
+      <SearchForm<Filters>
         form={searchForm}
-        layout="inline"
-        onFinish={(values) => setFilters(values)}
-        style={{ rowGap: 12, marginBottom: 16 }}
-        data-testid="classify-search"
+        onSearch={setFilters}
+        testId="classify-search"
+        submitTestId="classify-search-submit"
       >
         <Form.Item name="name" label={t('formClassify.name')}>
           <Input
@@ -329,14 +315,7 @@ export default function ClassifyPage() {
             ]}
           />
         </Form.Item>
-        <SearchActions
-          submitTestId="classify-search-submit"
-          onReset={() => {
-            searchForm.resetFields();
-            setFilters({});
-          }}
-        />
-      </Form>
+      </SearchForm>
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginBottom: 12 }}>
         <Auth value="diyTableClassify:add">
           <Button

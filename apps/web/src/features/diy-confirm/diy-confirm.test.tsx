@@ -1,5 +1,5 @@
+import type { RowConfirmDetail, RowConfirmItem } from '@shuzhi/contracts/diy-confirm';
 import { formDesignSchema } from '@shuzhi/contracts/diy-form';
-import type { RowConfirmDetail, RowConfirmItem } from '@shuzhi/contracts/diy-table';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';

@@ -1,3 +1,4 @@
+import { DESIGN_PROBLEM_TEXTS, validateDesign } from '@shuzhi/contracts/diy-design-check';
 import {
   type AnyField,
   CHOICE_TYPES,
@@ -9,7 +10,6 @@ import {
   type Numbering,
   type SubField,
 } from '@shuzhi/contracts/diy-form';
-import { DESIGN_PROBLEM_TEXTS, validateDesign } from '@shuzhi/contracts/diy-validate';
 import { format, type Locale } from '@shuzhi/contracts/i18n';
 import { wallClockNow } from '../../platform/time/time-zone.ts';
 
@@ -30,7 +30,7 @@ export const PALETTE: PaletteGroup[] = [
   { key: 'number', types: ['integer', 'decimal', 'money', 'percent'] },
   { key: 'date', types: ['date', 'datetime', 'month', 'quarter', 'year'] },
   { key: 'choice', types: ['select', 'multiSelect', 'radio', 'checkbox'] },
-  { key: 'people', types: ['region', 'org', 'user', 'enterprise'] },
+  { key: 'people', types: ['region', 'org', 'user', 'enterprise', 'location'] },
   { key: 'formatted', types: ['mobile', 'landline', 'idCard', 'email', 'url', 'postcode', 'licensePlate'] },
   { key: 'files', types: ['attachment', 'image', 'richText'] },
   { key: 'computed', types: ['formula', 'serialNo'] },

@@ -117,7 +117,7 @@ describe('Designer', { timeout: 40_000 }, () => {
     expect(await screen.findByTestId('designer-field-company', undefined, { timeout: 10_000 })).toBeTruthy();
     // Every field type is in the palette.
     const items = screen.getAllByTestId(/^designer-palette-[a-zA-Z]+$/).filter((e) => e.tagName === 'BUTTON');
-    expect(items.length).toBe(34);
+    expect(items.length).toBe(35);
 
     fireEvent.click(screen.getByTestId('designer-palette-money'));
     expect(within(canvas()).getByTestId('designer-field-money1')).toBeTruthy();
@@ -225,6 +225,23 @@ describe('Designer', { timeout: 40_000 }, () => {
     await waitFor(() => expect(api.save).toHaveBeenCalledTimes(2));
     expect(api.save.mock.calls[1]?.[0]).toMatchObject({ id: 9, publish: true, baseRevision: 4 });
     expect(await screen.findByText('已发布为 V2')).toBeTruthy();
+  });
+
+  it('marks a field 每期沿用, not an upload, and saves the mark', async () => {
+    renderDesigner();
+    fireEvent.click(await screen.findByTestId('designer-field-company', undefined, { timeout: 10_000 }));
+    fireEvent.click(screen.getByTestId('designer-prop-carry'));
+    expect(screen.getByTestId('designer-prop-carry').getAttribute('aria-checked')).toBe('true');
+    // An upload belongs to its own record: nothing to carry.
+    fireEvent.click(screen.getByTestId('designer-palette-attachment'));
+    expect(screen.queryByTestId('designer-prop-carry')).toBeNull();
+    fireEvent.click(screen.getByTestId('designer-save'));
+    await waitFor(() => expect(api.save).toHaveBeenCalledTimes(1));
+    const fields = api.save.mock.calls[0]?.[0].design.fields as { id: string; carry?: boolean }[];
+    expect(fields.map((f) => [f.id, f.carry ?? false])).toEqual([
+      ['company', true],
+      ['attachment1', false],
+    ]);
   });
 
   it('explains a conflict (F1004) and offers to reload; shows the server’s field errors beside fields', async () => {

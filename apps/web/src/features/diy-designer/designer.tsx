@@ -3,6 +3,7 @@ import type { AnyField } from '@shuzhi/contracts/diy-form';
 import { Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFillHeight } from '../../components/use-fill-height.ts';
 import { Canvas } from './canvas.tsx';
 import { fieldAt, pathKey, publishedIds, renameField, updateField } from './designer.model.ts';
 import styles from './designer.module.css';
@@ -16,7 +17,6 @@ import { PropertyPanel } from './property-panel.tsx';
 import { collisions, useDesignerDnd } from './use-designer-dnd.ts';
 import { useDesignerEdits, useDesignerKeys } from './use-designer-edits.tsx';
 import { useDesignerSave } from './use-designer-save.ts';
-import { useFillHeight } from './use-fill-height.ts';
 
 export type DesignerProps = {
   formId: number;
@@ -34,7 +34,8 @@ export type DesignerProps = {
 export function Designer({ formId, data, refresh, reload }: DesignerProps) {
   const { t } = useTranslation();
   const root = useRef<HTMLDivElement>(null);
-  const height = useFillHeight(root);
+  // The three panes scroll inside: the page itself never does.
+  const height = useFillHeight(root, { min: 520, spare: 16 });
   const [previewOpen, setPreviewOpen] = useState(false);
   const [versionsOpen, setVersionsOpen] = useState(false);
 

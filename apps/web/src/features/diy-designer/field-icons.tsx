@@ -1,4 +1,5 @@
 import {
+  AimOutlined,
   AlignLeftOutlined,
   ApartmentOutlined,
   BankOutlined,
@@ -73,6 +74,7 @@ const FIELD_ICONS: Record<FieldType, ComponentType> = {
   serialNo: OrderedListOutlined,
   section: BorderTopOutlined,
   staticText: ReadOutlined,
+  location: AimOutlined,
 };
 
 export function FieldIcon({ type }: { type: FieldType }) {

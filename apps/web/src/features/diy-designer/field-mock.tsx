@@ -1,4 +1,5 @@
 import {
+  AimOutlined,
   CalculatorOutlined,
   CalendarOutlined,
   CloudUploadOutlined,
@@ -71,6 +72,14 @@ export function FieldMock({
         <span>
           {t(field.type === 'image' ? 'diyFormRenderer.uploadImage' : 'diyFormRenderer.uploadFile')}
         </span>
+      </div>
+    );
+  }
+  if (field.type === 'location') {
+    return (
+      <div className={styles.mockInput}>
+        <span className={styles.mockEllipsis}>{t('diyFormRenderer.location.locate')}</span>
+        <AimOutlined />
       </div>
     );
   }

@@ -4,9 +4,10 @@ import {
   type FieldType,
   FORMATTED_TYPES,
   type FormDesign,
+  UNCARRIED_TYPES,
   UNIQUE_SCOPES,
 } from '@shuzhi/contracts/diy-form';
-import { Form, Input, Segmented, Slider } from 'antd';
+import { Form, Input, Segmented, Slider, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allIds, type FieldPath } from './designer.model.ts';
@@ -188,6 +189,18 @@ export function LayoutProps({ field, onPatch, isColumn, valueType, serverValue }
             label={t('diyDesigner.props.listHidden')}
             testId="designer-prop-listhidden"
           />
+          {UNCARRIED_TYPES.includes(type) ? null : (
+            <Tooltip title={t('diyDesigner.props.carryTip')}>
+              <span>
+                <SwitchItem
+                  checked={field.carry ?? false}
+                  onChange={(carry) => onPatch({ carry: carry || undefined }, 'carry')}
+                  label={t('diyDesigner.props.carry')}
+                  testId="designer-prop-carry"
+                />
+              </span>
+            </Tooltip>
+          )}
         </div>
       ) : null}
       {UNIQUE_TYPES.includes(type) && !isColumn ? (

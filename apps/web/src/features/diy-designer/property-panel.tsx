@@ -42,7 +42,8 @@ function defaultKinds(type: FieldType): DefaultKind[] {
     !PICKER_TYPES.includes(type) &&
     type !== 'region' &&
     type !== 'richText' &&
-    type !== 'subTable'
+    type !== 'subTable' &&
+    type !== 'location'
   ) {
     kinds.push('constant');
   }

@@ -2,6 +2,7 @@ import type { FieldType, FormDesign } from '@shuzhi/contracts/diy-form';
 import { App, Button } from 'antd';
 import { type RefObject, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visible } from '../../components/use-fill-height.ts';
 import {
   allIds,
   duplicateField,
@@ -18,7 +19,6 @@ import {
   startHistory,
   undoHistory,
 } from './designer.model.ts';
-import { visible } from './use-fill-height.ts';
 
 /**
  * The design being edited with its undo history, the selected field, and the edits of the canvas and the

@@ -1,4 +1,4 @@
-import { DeleteOutlined, ExclamationCircleOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ExclamationCircleOutlined, UndoOutlined } from '@ant-design/icons';
 import { DESC_STR_DEFAULT } from '@shuzhi/contracts/envelope';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -16,16 +16,16 @@ import {
   Table,
   Tabs,
   Tag,
-  Tooltip,
   Typography,
 } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../components/crud-page/load-failed-alert.tsx';
-import { SearchActions } from '../../components/crud-page/search-actions.tsx';
+import { SearchForm, SelectionToolbar } from '../../components/crud-page/search-form.tsx';
 import { tablePagination } from '../../components/crud-page/table-paging.ts';
 import { useOpPasswordPrompt } from '../../components/op-password/use-op-password-prompt.tsx';
+import { selectionTitle } from '../../components/selection-title.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { useCan } from '../../platform/access/access.tsx';
 import { UnauthorizedError } from '../../platform/http/http-client.ts';
@@ -46,6 +46,9 @@ const TIME_WIDTH = 170;
 /** How an item is named in the confirmations: a form by its title, a record with its form. */
 const itemName = (item: RecycleItem): string =>
   item.kind === 'form' ? item.title : `${item.title} · ${item.summary || `#${item.id}`}`;
+
+/** Row selection kept across pages; the select-all checkbox as selectionTitle draws it. */
+const SELECTION = { columnTitle: selectionTitle, preserveSelectedRowKeys: true } as const;
 
 /**
  * 回收站 (issue 5 §6): deleted records and forms. Restoring asks for a confirmation; deleting for good
@@ -99,11 +102,6 @@ export default function DiyRecyclePage() {
     });
     restart();
   };
-  const reset = () => {
-    searchForm.resetFields();
-    search({});
-  };
-
   const done = (items: RecycleItem[]) => {
     const keys = new Set(items.map(recycleKey));
     setSelected((current) => current.filter((item) => !keys.has(recycleKey(item))));
@@ -292,13 +290,7 @@ export default function DiyRecyclePage() {
         ]}
         data-testid="recycle-kind-tabs"
       />
-      <Form
-        form={searchForm}
-        layout="inline"
-        onFinish={search}
-        style={{ rowGap: 12, marginBottom: 16 }}
-        data-testid="recycle-search"
-      >
+      <SearchForm form={searchForm} onSearch={search} testId="recycle-search" actionsTestId="recycle">
         <Form.Item name="tableId" label={t('diyRecycle.form')} style={{ marginInlineEnd: 16 }}>
           <Select
             allowClear
@@ -318,61 +310,41 @@ export default function DiyRecyclePage() {
             data-testid="recycle-search-keyword"
           />
         </Form.Item>
-        <SearchActions testId="recycle" onReset={reset} />
-      </Form>
-      <div
-        style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}
-        data-testid="recycle-toolbar"
-      >
-        <div style={{ flex: '1 1 auto' }} />
-        <Space wrap size={8}>
-          {selected.length > 0 ? (
-            <Typography.Text type="secondary" data-testid="recycle-selected">
-              {t('crud.selected', { count: selected.length })}
-            </Typography.Text>
-          ) : null}
-          {mayRestore ? (
-            <Popconfirm
-              title={t('diyRecycle.restoreConfirmTitle')}
-              description={t('diyRecycle.batchRestoreConfirm', { count: selected.length })}
-              okText={t('diyRecycle.restore')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ 'data-testid': 'recycle-batch-restore-ok' } as ButtonProps}
-              onConfirm={() => restore(selected)}
-              disabled={selected.length === 0}
-            >
-              <Button
-                icon={<UndoOutlined />}
-                disabled={selected.length === 0 || busy !== null}
-                loading={busy === 'restore'}
-                data-testid="recycle-batch-restore"
-              >
-                {t('diyRecycle.batchRestore')}
-              </Button>
-            </Popconfirm>
-          ) : null}
-          {mayPurge ? (
+      </SearchForm>
+      <SelectionToolbar testId="recycle" selected={selected.length} onRefresh={() => void query.refetch()}>
+        {mayRestore ? (
+          <Popconfirm
+            title={t('diyRecycle.restoreConfirmTitle')}
+            description={t('diyRecycle.batchRestoreConfirm', { count: selected.length })}
+            okText={t('diyRecycle.restore')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ 'data-testid': 'recycle-batch-restore-ok' } as ButtonProps}
+            onConfirm={() => restore(selected)}
+            disabled={selected.length === 0}
+          >
             <Button
-              danger
-              icon={<DeleteOutlined />}
+              icon={<UndoOutlined />}
               disabled={selected.length === 0 || busy !== null}
-              loading={busy === 'purge'}
-              onClick={() => purge(selected)}
-              data-testid="recycle-batch-purge"
+              loading={busy === 'restore'}
+              data-testid="recycle-batch-restore"
             >
-              {t('diyRecycle.batchPurge')}
+              {t('diyRecycle.batchRestore')}
             </Button>
-          ) : null}
-          <Tooltip title={t('crud.refresh')}>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => void query.refetch()}
-              aria-label={t('crud.refresh')}
-              data-testid="recycle-refresh"
-            />
-          </Tooltip>
-        </Space>
-      </div>
+          </Popconfirm>
+        ) : null}
+        {mayPurge ? (
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            disabled={selected.length === 0 || busy !== null}
+            loading={busy === 'purge'}
+            onClick={() => purge(selected)}
+            data-testid="recycle-batch-purge"
+          >
+            {t('diyRecycle.batchPurge')}
+          </Button>
+        ) : null}
+      </SelectionToolbar>
       {query.isError ? (
         <LoadFailedAlert
           title={t('diyRecycle.loadFailed')}
@@ -392,8 +364,8 @@ export default function DiyRecyclePage() {
         rowSelection={
           mayRestore || mayPurge
             ? {
+                ...SELECTION,
                 selectedRowKeys: selectedKeys,
-                preserveSelectedRowKeys: true,
                 onChange: (_keys, items) => setSelected(items.filter(Boolean)),
               }
             : undefined

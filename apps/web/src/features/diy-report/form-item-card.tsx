@@ -70,7 +70,6 @@ export function FormItemCard({ item, onOpen }: { item: FormItem; onOpen: (item: 
       role="button"
       tabIndex={0}
       aria-disabled={blocked ? true : undefined}
-      aria-label={item.title}
       onClick={() => {
         if (!blocked) onOpen(item);
       }}

@@ -22,6 +22,11 @@ vi.mock('../../components/diy-rollup/diy-rollup.api.ts', async (original) => ({
   ...(await original<typeof import('../../components/diy-rollup/diy-rollup.api.ts')>()),
   rollupApi: api,
 }));
+// The load table asks which kind of item it shows: a roll-up here.
+vi.mock('../../components/diy-query/diy-query.api.ts', async (original) => {
+  const real = await original<typeof import('../../components/diy-query/diy-query.api.ts')>();
+  return { ...real, queryApi: { ...real.queryApi, kind: async () => ({ reportType: 2 }) } };
+});
 const periods = vi.hoisted(() => ({ list: vi.fn() }));
 vi.mock('../../components/diy-period/diy-period.api.ts', async (original) => {
   const real = await original<typeof import('../../components/diy-period/diy-period.api.ts')>();

@@ -2,15 +2,18 @@ import { LockOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons
 import type { RollupInfo } from '@shuzhi/contracts/diy-rollup';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Result, Space } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { QUERY_KEYS, queryApi } from '../../components/diy-query/diy-query.api.ts';
 import { setFormPageTitle } from '../../components/diy-report/open-form-item.ts';
 import { ROLLUP_KEYS, rollupApi } from '../../components/diy-rollup/diy-rollup.api.ts';
 import { RollupConfigModal, type RollupTarget } from '../../components/diy-rollup/rollup-config-modal.tsx';
 import { useRollupColumns } from './rollup-columns.tsx';
 import { RollupCounts, RollupFilters, RollupTable } from './rollup-parts.tsx';
 import { codeOf, useRollupData } from './use-rollup-data.ts';
+
+const QueryReportView = lazy(() => import('../../components/diy-query/query-report-view.tsx'));
 
 /** Answers that end on a result page. */
 const BLOCKING = ['F1000', 'F1003', 'F1040'] as const;
@@ -26,7 +29,20 @@ export default function LoadTablePage() {
   const raw = params.get('id') ?? '';
   const id = /^\d{1,16}$/.test(raw) ? Number(raw) : null;
   if (id === null) return <Result status="404" title={t('diyLoad.noRollup')} data-testid="rollup-missing" />;
-  return <LoadTable key={id} id={id} />;
+  return <ByKind key={id} id={id} />;
+}
+
+/** Report types 2 and 3 both open here (SPEC §2): a query report shows its own view, a roll-up its figures. */
+function ByKind({ id }: { id: number }) {
+  const kind = useQuery({ queryKey: QUERY_KEYS.kind(id), queryFn: () => queryApi.kind(id), retry: false });
+  if (kind.isLoading) return <Card loading data-testid="rollup-loading" />;
+  if (kind.data?.reportType === 3)
+    return (
+      <Suspense fallback={<Card loading />}>
+        <QueryReportView id={id} />
+      </Suspense>
+    );
+  return <LoadTable id={id} />;
 }
 
 function blockedResult(error: unknown, retry: () => void, t: (key: string) => string): ReactNode {

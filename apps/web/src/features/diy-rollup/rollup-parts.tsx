@@ -81,7 +81,9 @@ export function RollupFilters({ info, state }: { info: RollupInfo; state: Rollup
   return (
     <Space wrap size={[16, 8]} style={{ marginBottom: 12 }}>
       <Typography.Text type="secondary">
-        {t('diyLoad.source')}：{info.sourceTitle}
+        {t('diyLoad.source')}
+        {t('common.colon')}
+        {info.sourceTitle}
       </Typography.Text>
       {info.periodic ? (
         <Space size={6}>

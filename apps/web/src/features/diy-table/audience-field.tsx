@@ -1,11 +1,9 @@
 import type { FormAudience } from '@shuzhi/contracts/diy-table';
-import { useQuery } from '@tanstack/react-query';
-import { Checkbox, Flex, Select, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Checkbox, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OrgTreeSelect } from '../../components/org-tree/org-tree-select.tsx';
-import { FORM_KEYS, formApi } from './diy-table.api.ts';
-import { UserPickSelect } from './user-pick-select.tsx';
+import { RolePickSelect } from '../../components/people-pick/role-pick-select.tsx';
+import { UserPickSelect } from '../../components/people-pick/user-pick-select.tsx';
 
 export const EMPTY_AUDIENCE: FormAudience = {
   all: false,
@@ -36,11 +34,6 @@ export function AudienceField({
   const { t } = useTranslation();
   const audience = value ?? EMPTY_AUDIENCE;
   const set = (patch: Partial<FormAudience>) => onChange?.({ ...audience, ...patch });
-  const roles = useQuery({ queryKey: FORM_KEYS.roles, queryFn: formApi.roles, staleTime: 60_000 });
-  const roleOptions = useMemo(
-    () => (roles.data ?? []).map((r) => ({ value: r.id, label: r.name })),
-    [roles.data],
-  );
 
   return (
     <Flex vertical gap={8} data-testid={testId}>
@@ -61,17 +54,11 @@ export function AudienceField({
             maxTagCount="responsive"
             data-testid={`${testId}-orgs`}
           />
-          <Select<number[]>
-            mode="multiple"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
+          <RolePickSelect
+            source="/api/diyTable/pickRoles"
             value={audience.roleIds}
-            onChange={(ids) => set({ roleIds: ids ?? [] })}
-            options={roleOptions}
-            loading={roles.isPending}
-            notFoundContent={roles.isError ? t('formAdmin.rolesFailed') : t('common.empty')}
+            onChange={(ids) => set({ roleIds: ids })}
             placeholder={t('formAdmin.audienceRoles')}
-            maxTagCount="responsive"
             data-testid={`${testId}-roles`}
           />
           <UserPickSelect

@@ -1,15 +1,8 @@
-import type {
-  FormAddInput,
-  FormPageInput,
-  FormRow,
-  FormUpdateInput,
-  PickOption,
-} from '@shuzhi/contracts/diy-table';
-import type { RoleChoice } from '@shuzhi/contracts/role';
+import type { FormAddInput, FormPageInput, FormRow, FormUpdateInput } from '@shuzhi/contracts/diy-table';
 import { createResource, type Resource } from '../../platform/data/resource.ts';
 import { http } from '../../platform/http/http.ts';
 
-export type { FormRow, PickOption };
+export type { FormRow };
 export type FormFilters = Pick<FormPageInput, 'title' | 'categoryId' | 'status'>;
 
 const silent = { silent: true } as const;
@@ -23,14 +16,6 @@ export const formApi = {
   /** A copy of the design, or of the design with its records; answers the new form's id. */
   clone: (body: { id: number; title?: string; withRecords: boolean }) =>
     http.post<number>('/api/diyTable/clone', body, silent),
-  /** Users by name or account (`keyword`), or the labels of chosen ids (`ids`). */
-  pickUsers: (query: { keyword?: string; ids?: number[] }) =>
-    http.get<PickOption[]>(
-      '/api/diyTable/pickUsers',
-      query.ids ? { ids: query.ids.join(',') } : { keyword: query.keyword ?? '' },
-      silent,
-    ),
-  roles: () => http.get<RoleChoice[]>('/api/diyTable/pickRoles', undefined, silent),
 };
 
 /**
@@ -47,9 +32,6 @@ export const formResource: Resource<FormRow, FormFilters> = {
 export const FORM_KEYS = {
   all: ['diyTable'] as const,
   detail: (id: number) => ['diyTable', 'detail', id] as const,
-  users: (keyword: string) => ['diyTable', 'pickUsers', keyword] as const,
-  userLabels: (ids: readonly number[]) => ['diyTable', 'pickUsers', 'ids', ids.join(',')] as const,
-  roles: ['diyTable', 'roles'] as const,
 };
 
 /** Where a form's records open (SPEC §2 "Opening a report or form item", report type 1). */

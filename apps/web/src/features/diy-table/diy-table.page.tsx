@@ -28,6 +28,7 @@ import { CrudPage } from '../../components/crud-page/crud-page.tsx';
 import type { CrudColumn } from '../../components/crud-page/crud-types.ts';
 import { CategoryTreeSelect } from '../../components/diy-classify/category-tree-select.tsx';
 import { CLASSIFY_KEYS } from '../../components/diy-classify/diy-classify.api.ts';
+import { QueryAddButton, useQueryRows } from '../../components/diy-query/query-config-modal.tsx';
 import { RollupAddButton, useRollupRows } from '../../components/diy-rollup/rollup-config-modal.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { Auth, useCan } from '../../platform/access/access.tsx';
@@ -61,6 +62,24 @@ function VersionCell({ row }: { row: FormRow }) {
   );
 }
 
+/** Roll-ups (type 2) and query reports (type 3) are tagged in the list; forms are not. */
+function ItemKindTag({ reportType }: { reportType: number }) {
+  const { t } = useTranslation();
+  if (reportType === 2)
+    return (
+      <Tag color="geekblue" data-testid="form-rollup-tag">
+        {t('formAdmin.rollupTag')}
+      </Tag>
+    );
+  if (reportType === 3)
+    return (
+      <Tag color="cyan" data-testid="form-query-tag">
+        {t('diyQuery.tag')}
+      </Tag>
+    );
+  return null;
+}
+
 /**
  * 表单管理 (issue 5): the forms the caller administers — search, paging, sorting, enable / disable, and per
  * permission 设计, 数据 (the filling page), 设置 (the settings drawer), 复制 and 删除 (to the recycle bin).
@@ -79,8 +98,9 @@ export default function DiyTablePage() {
     // Categories show how many forms they hold.
     void client.invalidateQueries({ queryKey: CLASSIFY_KEYS.all });
   };
-  // Roll-ups (report type 2) open their config dialog and their figures page instead.
+  // Roll-ups (type 2) and query reports (type 3) open their config dialog and their page instead.
   const rollups = useRollupRows(() => refresh());
+  const queries = useQueryRows(() => refresh());
   const fail = (error: unknown) => {
     if (error instanceof UnauthorizedError) return;
     message.error(error instanceof Error && error.message ? error.message : t('crud.failed'));
@@ -134,11 +154,7 @@ export default function DiyTablePage() {
             </Tooltip>
           ) : null}
           <span>{title}</span>
-          {row.reportType === 2 ? (
-            <Tag color="geekblue" data-testid="form-rollup-tag">
-              {t('formAdmin.rollupTag')}
-            </Tag>
-          ) : null}
+          <ItemKindTag reportType={row.reportType} />
         </Space>
       ),
     },
@@ -166,7 +182,7 @@ export default function DiyTablePage() {
       title: t('formAdmin.needsReview'),
       width: 84,
       render: (value: boolean, row) =>
-        row.reportType === 2 ? (
+        row.reportType === 2 || row.reportType === 3 ? (
           t('formAdmin.notApplicable')
         ) : value ? (
           <Tag color="purple">{t('formAdmin.reviewYes')}</Tag>
@@ -182,7 +198,7 @@ export default function DiyTablePage() {
       align: 'right',
       render: (count: number, row) => (
         <span data-testid="form-record-count">
-          {row.reportType === 2 ? t('formAdmin.notApplicable') : count}
+          {row.reportType === 2 || row.reportType === 3 ? t('formAdmin.notApplicable') : count}
         </span>
       ),
     },
@@ -266,6 +282,7 @@ export default function DiyTablePage() {
               </Button>
             </Auth>
             <RollupAddButton onSaved={refresh} />
+            <QueryAddButton onSaved={refresh} />
           </>
         }
         rowActions={(row) => (
@@ -275,7 +292,7 @@ export default function DiyTablePage() {
                 type="link"
                 size="small"
                 icon={<FormOutlined />}
-                onClick={() => rollups.design(row) || navigate(formDesignPath(row.id))}
+                onClick={() => rollups.design(row) || queries.design(row) || navigate(formDesignPath(row.id))}
                 data-testid="form-design"
               >
                 {t('formAdmin.design')}
@@ -287,7 +304,7 @@ export default function DiyTablePage() {
                 size="small"
                 icon={<DatabaseOutlined />}
                 disabled={row.version === 0}
-                onClick={() => rollups.data(row) || navigate(formDataPath(row.id))}
+                onClick={() => rollups.data(row) || queries.data(row) || navigate(formDataPath(row.id))}
                 data-testid="form-data"
               >
                 {t('formAdmin.data')}
@@ -323,6 +340,7 @@ export default function DiyTablePage() {
       />
       <CloneModal source={cloning} onClose={() => setCloning(null)} onCloned={refresh} />
       {rollups.modal}
+      {queries.modal}
     </Card>
   );
 }

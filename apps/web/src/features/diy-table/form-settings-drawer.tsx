@@ -23,13 +23,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CategoryTreeSelect } from '../../components/diy-classify/category-tree-select.tsx';
 import { OrgTreeSelect } from '../../components/org-tree/org-tree-select.tsx';
+import { UserPickSelect } from '../../components/people-pick/user-pick-select.tsx';
 import { encryptPassword } from '../../platform/crypto/password-cipher.ts';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
 import { errorCodeIn, UnauthorizedError } from '../../platform/http/http-client.ts';
 import { sessionApi } from '../../platform/session/session.api.ts';
 import { AudienceField, EMPTY_AUDIENCE } from './audience-field.tsx';
 import { FORM_KEYS, formApi } from './diy-table.api.ts';
-import { UserPickSelect } from './user-pick-select.tsx';
 
 /** What happens to the form password: none / keep the current one, set a new one, or remove it. */
 type PasswordMode = 'keep' | 'set' | 'clear';

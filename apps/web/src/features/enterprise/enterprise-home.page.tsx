@@ -1,5 +1,6 @@
 import { AppstoreOutlined, FileTextOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { FormItem, MyReportItem } from '@shuzhi/contracts/diy-table';
+import type { MyReportItem } from '@shuzhi/contracts/diy-collect';
+import type { FormItem } from '@shuzhi/contracts/diy-table';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, List, Row, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';

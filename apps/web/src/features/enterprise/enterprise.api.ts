@@ -1,4 +1,5 @@
-import type { CollectResult, FormItem, MyReportItem } from '@shuzhi/contracts/diy-table';
+import type { CollectResult, MyReportItem } from '@shuzhi/contracts/diy-collect';
+import type { FormItem } from '@shuzhi/contracts/diy-table';
 import { http } from '../../platform/http/http.ts';
 
 export type { CollectResult, FormItem, MyReportItem };

@@ -1,4 +1,5 @@
-import type { ClassifyOption, FormItem, MyReportItem } from '@shuzhi/contracts/diy-table';
+import type { MyReportItem } from '@shuzhi/contracts/diy-collect';
+import type { ClassifyOption, FormItem } from '@shuzhi/contracts/diy-table';
 
 /** A report's state for the enterprise: none filed yet, or the state of its latest record. */
 export type ReportState = 'none' | 'draft' | 'submitted' | 'returned' | 'approved';

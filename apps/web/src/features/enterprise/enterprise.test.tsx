@@ -1,4 +1,5 @@
-import type { ClassifyOption, FormItem, MyReportItem } from '@shuzhi/contracts/diy-table';
+import type { MyReportItem } from '@shuzhi/contracts/diy-collect';
+import type { ClassifyOption, FormItem } from '@shuzhi/contracts/diy-table';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
@@ -242,7 +243,7 @@ describe('portal pages', () => {
     await waitFor(() => expect(screen.getAllByTestId('favourite-card')).toHaveLength(1));
     expect(screen.getByTestId('favourite-card').textContent).toContain('安全生产检查记录');
     const tiles = within(screen.getByTestId('enterprise-categories')).getAllByTestId('category-tile');
-    expect(tiles.map((t) => t.getAttribute('aria-label'))).toEqual(['企业填报', '安全生产', '未分类']);
+    expect(tiles.map((t) => t.getAttribute('data-label'))).toEqual(['企业填报', '安全生产', '未分类']);
     const recent = within(screen.getByTestId('enterprise-recent')).getAllByTestId('enterprise-report-row');
     expect(recent.map((r) => r.textContent?.slice(0, 4))).toEqual(['企业基本', '安全生产', '临时统计']);
     const todo = within(screen.getByTestId('enterprise-todo')).getAllByTestId('enterprise-report-row');
@@ -258,7 +259,7 @@ describe('portal pages', () => {
     expect(await screen.findByText('还没有收藏的表单，点表单旁的星标即可收藏')).toBeTruthy();
     const returned = screen
       .getAllByTestId('enterprise-count')
-      .find((c) => c.getAttribute('aria-label') === '已退回');
+      .find((c) => c.getAttribute('data-label') === '已退回');
     fireEvent.keyDown(returned as HTMLElement, { key: 'Enter' });
     expect(where()).toBe('/enterprise/reportList?status=returned');
   });

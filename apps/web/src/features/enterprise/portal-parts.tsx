@@ -1,5 +1,6 @@
 import { StarFilled, StarOutlined } from '@ant-design/icons';
-import type { FormItem, MyReportItem } from '@shuzhi/contracts/diy-table';
+import type { MyReportItem } from '@shuzhi/contracts/diy-collect';
+import type { FormItem } from '@shuzhi/contracts/diy-table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result, Segmented, Skeleton, Tag, Tooltip, Typography, theme } from 'antd';
 import { type KeyboardEvent, type ReactNode, useCallback, useState } from 'react';
@@ -228,7 +229,7 @@ export const onEnter = (action: () => void) => (event: KeyboardEvent) => {
   }
 };
 
-/** A tile that acts like a button (click, Enter, Space). */
+/** A tile that acts like a button (click, Enter, Space); `label` names it for tests and scripts (data-label). */
 export function Tile({
   onOpen,
   testId,
@@ -249,7 +250,8 @@ export function Tile({
       size="small"
       role="button"
       tabIndex={0}
-      aria-label={label}
+      // Named by what it shows (WCAG 2.5.3): an aria-label of the title alone would hide the rest of it.
+      data-label={label}
       data-testid={testId}
       onClick={onOpen}
       onKeyDown={onEnter(onOpen)}

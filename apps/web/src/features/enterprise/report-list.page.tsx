@@ -1,5 +1,5 @@
 import { LockOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { MyReportItem } from '@shuzhi/contracts/diy-table';
+import type { MyReportItem } from '@shuzhi/contracts/diy-collect';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Select, Space, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

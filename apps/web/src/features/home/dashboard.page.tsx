@@ -27,8 +27,29 @@ import { formatInZone, wallClockNow } from '../../platform/time/time-zone.ts';
 import { buildMenuRoutes, type MenuRoute } from '../../platform/views/menu-routes.ts';
 import { useMenuTree } from '../../platform/views/use-menu-tree.ts';
 import styles from './dashboard.module.css';
+import { MyFilingsCard } from './my-filings-card.tsx';
+import { WorkSummary } from './work-summary.tsx';
 
 const SHORTCUT_LIMIT = 12;
+
+/** The warning of a session still on its default password, with the way to change it. */
+function DefaultPasswordAlert() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      icon={<LockOutlined />}
+      title={t('dashboard.defaultPasswordWarning')}
+      action={
+        <Button size="small" type="primary" onClick={() => navigate('/system/userCenter?isPassword=true')}>
+          {t('dashboard.changePassword')}
+        </Button>
+      }
+    />
+  );
+}
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -88,23 +109,11 @@ export default function DashboardPage() {
         </div>
       </div>
 
-      {userInfo.isDefPwd ? (
-        <Alert
-          type="warning"
-          showIcon
-          icon={<LockOutlined />}
-          title={t('dashboard.defaultPasswordWarning')}
-          action={
-            <Button
-              size="small"
-              type="primary"
-              onClick={() => navigate('/system/userCenter?isPassword=true')}
-            >
-              {t('dashboard.changePassword')}
-            </Button>
-          }
-        />
-      ) : null}
+      {userInfo.isDefPwd ? <DefaultPasswordAlert /> : null}
+
+      <WorkSummary />
+
+      <MyFilingsCard />
 
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>

@@ -246,7 +246,9 @@ describe('JobPage', { timeout: 60_000 }, () => {
     renderPage();
     await screen.findByText('logRetention');
     fireEvent.click(screen.getByTestId('job-add'));
-    fireEvent.change(await screen.findByTestId('job-field-id'), { target: { value: 'pushStats' } });
+    // The first-trigger switch is read through Form.useWatch, which answers in a later task: wait for its fields.
+    await screen.findByTestId('trigger-field-cron');
+    fireEvent.change(screen.getByTestId('job-field-id'), { target: { value: 'pushStats' } });
     fireEvent.change(screen.getByTestId('job-field-url'), { target: { value: 'https://example.org/stats' } });
     fireEvent.click(screen.getByTestId('job-header-add'));
     fireEvent.change(await screen.findByTestId('job-header-key'), { target: { value: 'Authorization' } });
@@ -286,7 +288,9 @@ describe('JobPage', { timeout: 60_000 }, () => {
     renderPage();
     await screen.findByText('logRetention');
     fireEvent.click(screen.getByTestId('job-add'));
-    fireEvent.change(await screen.findByTestId('job-field-id'), { target: { value: 'pushStats' } });
+    // The first-trigger switch is read through Form.useWatch, which answers in a later task: wait for its fields.
+    await screen.findByTestId('trigger-field-cron');
+    fireEvent.change(screen.getByTestId('job-field-id'), { target: { value: 'pushStats' } });
     fireEvent.change(screen.getByTestId('job-field-url'), { target: { value: 'https://example.org/stats' } });
     fireEvent.click(screen.getByTestId('job-save'));
     await waitFor(() => expect(api.remove).toHaveBeenCalledWith('pushStats'));

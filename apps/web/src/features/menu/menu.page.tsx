@@ -1,5 +1,4 @@
 import {
-  DeleteOutlined,
   EditOutlined,
   ExportOutlined,
   NodeCollapseOutlined,
@@ -30,7 +29,8 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchActions } from '../../components/crud-page/search-actions.tsx';
+import { RowDeleteAction } from '../../components/crud-page/row-delete-action.tsx';
+import { SearchForm } from '../../components/crud-page/search-form.tsx';
 import { MenuIcon } from '../../components/menu-icon.tsx';
 import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { Auth, useCan } from '../../platform/access/access.tsx';
@@ -299,27 +299,13 @@ export default function MenuPage() {
               {t('crud.edit')}
             </Button>
           </Auth>
-          <Auth value="sysMenu:delete">
-            <Popconfirm
-              title={t('crud.confirmDeleteTitle')}
-              description={t('crud.confirmDelete')}
-              okText={t('crud.delete')}
-              okButtonProps={{ danger: true, 'data-testid': 'menu-delete-ok' }}
-              cancelText={t('common.cancel')}
-              onConfirm={() => remove.mutate(row.id)}
-            >
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                disabled={remove.isPending && remove.variables === row.id}
-                data-testid="menu-delete"
-              >
-                {t('crud.delete')}
-              </Button>
-            </Popconfirm>
-          </Auth>
+          <RowDeleteAction
+            permission="sysMenu:delete"
+            testId="menu-delete"
+            description={t('crud.confirmDelete')}
+            busy={remove.isPending && remove.variables === row.id}
+            onConfirm={() => remove.mutate(row.id)}
+          />
         </Space>
       ),
     });
@@ -327,13 +313,7 @@ export default function MenuPage() {
 
   return (
     <Card data-testid="menu-page">
-      <Form<MenuFilters>
-        form={searchForm}
-        layout="inline"
-        onFinish={search}
-        style={{ rowGap: 12, marginBottom: 16 }}
-        data-testid="menu-search"
-      >
+      <SearchForm<MenuFilters> form={searchForm} onSearch={search} testId="menu-search" actionsTestId="menu">
         <Form.Item name="title" label={t('sysMenu.menuTitle')} style={{ marginInlineEnd: 16 }}>
           <Input
             allowClear
@@ -354,14 +334,7 @@ export default function MenuPage() {
             data-testid="menu-search-type"
           />
         </Form.Item>
-        <SearchActions
-          testId="menu"
-          onReset={() => {
-            searchForm.resetFields();
-            setFilters({});
-          }}
-        />
-      </Form>
+      </SearchForm>
 
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>
         <div style={{ flex: '1 1 auto' }}>

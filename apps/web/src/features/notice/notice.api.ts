@@ -32,7 +32,7 @@ export const noticeApi = {
     http.post<null>('/api/sysNotice/public', publishAt ? { id, publishAt } : { id }, silent),
   withdraw: (id: number) => http.post<null>('/api/sysNotice/withdraw', { id }, silent),
 
-  unread: () => http.get<UnreadList>('/api/sysNotice/unReadList', undefined, silent),
+  unread: () => http.get<UnreadList>('/api/sysNotice/unReadSummary', undefined, silent),
   pageReceived: (query: InboxFilters & { page: number; pageSize: number }) =>
     http.get<PageResult<ReceivedNotice>>('/api/sysNotice/pageReceived', query, silent),
   /** One received notice with its body; the server marks it read. */

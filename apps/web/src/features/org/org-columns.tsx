@@ -1,9 +1,10 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { STATUS } from '@shuzhi/contracts/envelope';
 import type { OrgListItem } from '@shuzhi/contracts/org';
 import { Button, Popconfirm, Space, Switch, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { RowDeleteAction } from '../../components/crud-page/row-delete-action.tsx';
 import { DictTag } from '../../components/dict/dict-tag.tsx';
 import { Auth, useCan } from '../../platform/access/access.tsx';
 import type { OrgActions } from './use-org-actions.ts';
@@ -114,27 +115,14 @@ export function useOrgColumns(actions: OrgActions): ColumnsType<OrgListItem> {
               {t('crud.edit')}
             </Button>
           </Auth>
-          <Auth value="sysOrg:delete">
-            <Popconfirm
-              title={t('crud.confirmDeleteTitle')}
-              description={t('sysOrg.confirmDelete', { name: row.name })}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true, ...{ 'data-testid': 'org-delete-ok' } }}
-              onConfirm={() => remove(row)}
-            >
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                loading={pending === row.id}
-                data-testid="org-delete"
-              >
-                {t('crud.delete')}
-              </Button>
-            </Popconfirm>
-          </Auth>
+          <RowDeleteAction
+            permission="sysOrg:delete"
+            testId="org-delete"
+            description={t('sysOrg.confirmDelete', { name: row.name })}
+            okText={t('common.ok')}
+            loading={pending === row.id}
+            onConfirm={() => remove(row)}
+          />
         </Space>
       ),
     });

@@ -1,7 +1,7 @@
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Col, Form, type FormInstance, Input, Row, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SearchActions } from '../../components/crud-page/search-actions.tsx';
+import { SearchForm } from '../../components/crud-page/search-form.tsx';
 import { DictSelect } from '../../components/dict/dict-select.tsx';
 import { Auth } from '../../platform/access/access.tsx';
 import type { Filters } from './use-org-actions.ts';
@@ -16,7 +16,7 @@ export function OrgSearch({
 }) {
   const { t } = useTranslation();
   return (
-    <Form form={form} layout="inline" onFinish={onSearch} style={{ rowGap: 12, marginBottom: 16 }}>
+    <SearchForm form={form} onSearch={onSearch} submitTestId="org-search">
       <Form.Item name="Name" label={t('sysOrg.name')}>
         <Input
           allowClear
@@ -41,14 +41,7 @@ export function OrgSearch({
           data-testid="org-search-type"
         />
       </Form.Item>
-      <SearchActions
-        submitTestId="org-search"
-        onReset={() => {
-          form.resetFields();
-          onSearch({});
-        }}
-      />
-    </Form>
+    </SearchForm>
   );
 }
 

@@ -27,7 +27,7 @@ import { useSecurityConfig } from '../../platform/security/use-security-config.t
 import { accountTypeKey } from '../../platform/session/account-type.ts';
 import { sessionApi } from '../../platform/session/session.api.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
-import { sessionLoginType } from '../../platform/session/session-state.ts';
+import { sessionAccountType, sessionLoginType } from '../../platform/session/session-state.ts';
 import { AvatarCropper } from './avatar-cropper.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { formatBytes, imageProblem } from './crop.ts';
@@ -78,8 +78,8 @@ export default function UserCenterPage() {
     const store = useSessionStore.getState();
     store.setPasswordChange(null);
     store.setUserInfo(await sessionApi.userInfo());
-    // Back to where this session lands: the dashboard, or 报表填报 for an enterprise (login type 9).
-    navigate(homeTarget(sessionLoginType()), { replace: true });
+    // Back to where this session lands: the dashboard, 报表填报 for login type 9, an enterprise's portal.
+    navigate(homeTarget(sessionLoginType(), null, sessionAccountType()), { replace: true });
   };
 
   const chooseAvatar = (file: File) => {

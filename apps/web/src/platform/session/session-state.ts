@@ -1,4 +1,4 @@
-import { isJwtExpired } from '../http/jwt.ts';
+import { decodeJwtPayload, isJwtExpired } from '../http/jwt.ts';
 import { tokens } from '../storage/storage.ts';
 
 /**
@@ -17,4 +17,13 @@ export function hasValidSession(): boolean {
  */
 export function sessionLoginType(): number | null {
   return tokens.access() ? tokens.loginType() : null;
+}
+
+/**
+ * The account type of the signed-in user from the access token's `AccountType` claim (REFERENCE), null when
+ * signed out: known before the session's user info loads (a signed-in user opening /login goes home).
+ */
+export function sessionAccountType(): number | null {
+  const value = decodeJwtPayload(tokens.access())?.AccountType;
+  return typeof value === 'number' ? value : null;
 }

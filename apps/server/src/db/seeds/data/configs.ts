@@ -89,6 +89,11 @@ const META: Record<ConfigCode, { name: string; groupCode: string; remark: string
     groupCode: 'Default',
     remark: '定时任务运行记录保留的天数；0 表示永久保留',
   },
+  diy_task_urge_quiet_hours: {
+    name: '任务催办免打扰时段',
+    groupCode: 'Default',
+    remark: '自动催办在此时段内不发送，时段结束后补发；格式 22:00-08:00，留空表示不设',
+  },
 };
 
 export const CONFIGS: SeedConfig[] = (Object.keys(CONFIG_DEFAULTS) as ConfigCode[]).map((code, i) => ({

@@ -271,9 +271,10 @@ const POPULATION_FORM: SeedForm = {
         default: { kind: 'fillerName' },
       },
       { id: 'secpop', type: 'section', label: '人口情况（人）' },
-      { id: 'huji', type: 'integer', label: '户籍人口', span: 8, required: true, min: 0 },
-      { id: 'liudong', type: 'integer', label: '来沪人员', span: 8, required: true, min: 0 },
-      { id: 'jingwai', type: 'integer', label: '境外人员', span: 8, min: 0 },
+      // Stock figures move little month to month: each period starts from the unit's last one (每期沿用).
+      { id: 'huji', type: 'integer', label: '户籍人口', span: 8, required: true, min: 0, carry: true },
+      { id: 'liudong', type: 'integer', label: '来沪人员', span: 8, required: true, min: 0, carry: true },
+      { id: 'jingwai', type: 'integer', label: '境外人员', span: 8, min: 0, carry: true },
       {
         id: 'total',
         type: 'formula',
@@ -282,7 +283,7 @@ const POPULATION_FORM: SeedForm = {
         formula: '{huji} + {liudong} + {jingwai}',
         precision: 0,
       },
-      { id: 'elderly', type: 'integer', label: '60 岁及以上', span: 8, required: true, min: 0 },
+      { id: 'elderly', type: 'integer', label: '60 岁及以上', span: 8, required: true, min: 0, carry: true },
       {
         id: 'elderrate',
         type: 'formula',
@@ -304,7 +305,7 @@ const POPULATION_FORM: SeedForm = {
         formula: '{born} - {died} + {movein} - {moveout}',
         precision: 0,
       },
-      { id: 'phone', type: 'mobile', label: '联系电话', span: 12 },
+      { id: 'phone', type: 'mobile', label: '联系电话', span: 12, carry: true },
       { id: 'remark', type: 'textarea', label: '情况说明', maxLength: 500 },
     ],
   },

@@ -6,6 +6,8 @@ export type SeedJobTrigger = {
   /** Six fields with seconds, or every `periodSeconds`. */
   cron?: string;
   periodSeconds?: number;
+  /** Fired when a process becomes the scheduler's leader (a start): catches up what a stop missed. */
+  runOnStart?: boolean;
 };
 
 export type SeedJob = {
@@ -46,5 +48,24 @@ export const JOBS: SeedJob[] = [
     description: '作业记录清理：删除超过保留天数（sys_job_record_retention_days）的运行记录',
     timeoutSeconds: 3600,
     trigger: { triggerId: 'daily', description: '每天 03:30', cron: '0 30 3 * * *' },
+  },
+  {
+    jobId: 'taskSchedule',
+    groupName: 'diy',
+    description: '计划任务：为报表的每个新周期按计划创建任务（每个计划每期一次，停机错过的在启动后补建一次）',
+    timeoutSeconds: 600,
+    trigger: {
+      triggerId: 'every5min',
+      description: '每 5 分钟，启动时也运行',
+      periodSeconds: 300,
+      runOnStart: true,
+    },
+  },
+  {
+    jobId: 'taskUrge',
+    groupName: 'system',
+    description: '任务自动催办：按任务的催办阶梯提醒未完成填报的单位（免打扰时段内顺延）',
+    timeoutSeconds: 600,
+    trigger: { triggerId: 'every5min', description: '每 5 分钟', periodSeconds: 300 },
   },
 ];

@@ -56,6 +56,14 @@ const ACTION_TITLES: Record<string, string> = {
   view: '查看',
   restore: '恢复',
   purge: '彻底删除',
+  distribute: '下发',
+  transfer: '转办',
+  edit: '修改',
+  close: '关闭',
+  zero: '零报告',
+  revoke: '撤销',
+  urge: '催办',
+  config: '设置',
 };
 
 const CRUD = ['page', 'list', 'detail', 'add', 'update', 'delete'] as const;
@@ -142,6 +150,22 @@ const home = page('home', '首页', '/dashboard', '/home/dashboard/index', 'Home
   buttons: buttons('dashboard', ['view']),
 });
 
+/**
+ * 企业门户: the enterprise portal (a page of the web app of its own, SPEC §2 `/enterprise`), the home of enterprise
+ * (666) accounts; granted to the enterprise filler role.
+ */
+const enterprisePortal = page(
+  'enterprisePortal',
+  '企业门户',
+  '/enterprise',
+  '/enterprise/index',
+  'ShopOutlined',
+  2,
+  {
+    enabled: true,
+  },
+);
+
 const reportCenter = dir('reportCenter', '报表中心', '/report', 'FundProjectionScreenOutlined', 10, [
   page('diyReport', '报表填报', '/diyReport', '/diyReport/index', 'FormOutlined', 1, {
     enabled: true,
@@ -179,7 +203,11 @@ const reportCenter = dir('reportCenter', '报表中心', '/report', 'FundProject
     },
   ),
   page('diyField', '字段管理', '/diyReport/field', '/diyReport/field/index', 'ProfileOutlined', 5),
-  page('diyWord', '文书报告', '/diyword/index', '/diyword/index', 'FileWordOutlined', 6),
+  // Word documents (issue 21 §3, docs/word-documents.md): .docx templates and the documents made from them.
+  page('diyWord', '文书报告', '/diyword/index', '/diyword/index', 'FileWordOutlined', 6, {
+    enabled: true,
+    buttons: buttons('diyWord', ['page', 'add', 'delete', 'generate']),
+  }),
   page('diyReportRecycle', '回收站', '/diyReport/recycle', '/diyReport/recycle/index', 'RestOutlined', 7, {
     enabled: true,
     buttons: buttons('diyRecycle', ['page', 'restore', 'purge']),
@@ -200,6 +228,92 @@ const reportCenter = dir('reportCenter', '报表中心', '/report', 'FundProject
   hidden('diyTableDesign', '表单设计', '/diyTable/design', '/diyTable/design/index', 23, true),
   hidden('diyLoadTable', '汇总报表', '/diyLoad/index/loadTable', '/diyLoad/loadTable/index', 21, true),
   hidden('diyLoadScreen', '数据大屏', '/diyScreen/loadScreen', '/diyScreen/loadScreen/index', 22),
+  // Tasks (issue 19, docs/tasks.md): 任务管理 for those who hand forms out, 我的任务 for every receiving unit.
+  page('diyTask', '任务管理', '/diyTask', '/diyTask/index', 'SendOutlined', 9, {
+    enabled: true,
+    buttons: buttons('diyTask', [
+      'page',
+      'add',
+      'distribute',
+      'transfer',
+      'urge',
+      'edit',
+      'close',
+      'delete',
+      'export',
+      'review',
+    ]),
+  }),
+  page('diyMyTask', '我的任务', '/diyTask/mine', '/diyTask/mine/index', 'CarryOutOutlined', 10, {
+    enabled: true,
+    buttons: buttons('diyTask', ['zero']),
+  }),
+  hidden('diyTaskDetail', '任务详情', '/diyTask/detail', '/diyTask/detail/index', 24, true),
+  page(
+    'diyTaskSchedule',
+    '计划任务',
+    '/diyTask/schedule',
+    '/diyTask/schedule/index',
+    'FieldTimeOutlined',
+    11,
+    {
+      enabled: true,
+      buttons: buttons('diyTaskSchedule', ['page', 'add', 'edit', 'delete']),
+    },
+  ),
+  // Login-free links (issue 22, docs/no-login.md): publish, print and revoke links and QR codes of forms.
+  page(
+    'diyNoLoginLink',
+    '扫码填报链接',
+    '/diyReport/noLoginLink',
+    '/diyReport/noLoginLink/index',
+    'QrcodeOutlined',
+    11,
+    {
+      enabled: true,
+      buttons: buttons('sysNoLoginLink', ['page', 'add', 'revoke']),
+    },
+  ),
+  // The data dashboard (issue 20 §2, docs/dashboards.md): figures, trend and map of a form or roll-up.
+  page('formBoard', '数据看板', '/dataBoard/form', '/dataBoard/form/index', 'BarChartOutlined', 11, {
+    enabled: true,
+    buttons: buttons('formBoard', ['view', 'export']),
+  }),
+  // The cockpit (issue 20 §4, docs/dashboards.md): opens the big screen /jsc; admins choose its panels and forms.
+  page('cockpit', '驾驶舱', '/jsc/config', '/jsc/config/index', 'DesktopOutlined', 12, {
+    enabled: true,
+    buttons: buttons('cockpit', ['view', 'config']),
+  }),
+  // Efficiency analysis (issue 20 §3, docs/dashboards.md): timeliness of the units in scope, from task history.
+  page('efficiencyBoard', '效率分析', '/dataBoard/index', '/dataBoard/index', 'LineChartOutlined', 13, {
+    enabled: true,
+    buttons: buttons('efficiencyBoard', ['view', 'export']),
+  }),
+  // Public statements and custom scenes (issue 22 §2, docs/no-login.md), beside 扫码填报链接.
+  page(
+    'diyStatement',
+    '公示发布',
+    '/diyReport/statement',
+    '/diyReport/statement/index',
+    'NotificationOutlined',
+    11,
+    {
+      enabled: true,
+      buttons: buttons('sysStatement', ['page', 'add', 'edit', 'withdraw', 'delete']),
+    },
+  ),
+  page(
+    'diyCustomScene',
+    '自定义场景',
+    '/diyReport/customScene',
+    '/diyReport/customScene/index',
+    'AppstoreAddOutlined',
+    11,
+    {
+      enabled: true,
+      buttons: buttons('sysScene', ['page', 'add', 'edit', 'withdraw', 'delete']),
+    },
+  ),
 ]);
 
 const taskCenter = dir('taskCenter', '任务中心', '/task', 'ScheduleOutlined', 20, [
@@ -565,6 +679,7 @@ const userCenter = page(
 
 export const MENUS: SeedMenu[] = [
   home,
+  enterprisePortal,
   reportCenter,
   taskCenter,
   dataResource,

@@ -27,9 +27,16 @@ const REPORT_FILL = [
   'diyLoadTable',
   'diyLoadScreen',
   'diyWord',
+  'diyMyTask',
+  'diyTaskDetail',
+  'diyTask:zero',
+  'formBoard',
+  'formBoard:view',
+  'diyWord:page',
+  'diyWord:generate',
 ];
 
-const REPORT_EXPORT = ['diyReport:export'];
+const REPORT_EXPORT = ['diyReport:export', 'formBoard:export'];
 
 const REPORT_AUDIT = ['diyReportAudit', 'diyReport:audit'];
 
@@ -61,10 +68,64 @@ const REPORT_DESIGN = [
   'diyTableClassify:delete',
   'diyTableDesign',
   'diyReport:delete',
+  'diyWord:add',
+  'diyWord:delete',
 ];
 
 const TASK_HANDLE = ['taskCenter', 'taskSchedule', 'taskTransfer'];
-const TASK_MANAGE = [...TASK_HANDLE, 'taskCreate', 'taskDistribute', 'taskUrge', 'taskAudit'];
+const TASK_MANAGE = [
+  ...TASK_HANDLE,
+  'taskCreate',
+  'taskDistribute',
+  'taskUrge',
+  'taskAudit',
+  'diyTask',
+  'diyTask:page',
+  'diyTask:add',
+  'diyTask:distribute',
+  'diyTask:transfer',
+  'diyTask:urge',
+  'diyTask:edit',
+  'diyTask:close',
+  'diyTask:delete',
+  'diyTask:export',
+  'diyTaskSchedule',
+  'diyTaskSchedule:page',
+  'diyTaskSchedule:add',
+  'diyTaskSchedule:edit',
+  'diyTaskSchedule:delete',
+  'diyTask:review',
+  'efficiencyBoard',
+  'efficiencyBoard:view',
+  'efficiencyBoard:export',
+];
+
+/** Publishing login-free links and QR codes of forms (docs/no-login.md). */
+const NO_LOGIN_LINKS = [
+  'diyNoLoginLink',
+  'sysNoLoginLink:page',
+  'sysNoLoginLink:add',
+  'sysNoLoginLink:revoke',
+];
+
+/** The cockpit /jsc (docs/dashboards.md): leaders watch it; the city admin also sets it up. */
+const COCKPIT_VIEW = ['cockpit', 'cockpit:view'];
+const COCKPIT_CONFIG = [...COCKPIT_VIEW, 'cockpit:config'];
+/** Public statements and custom scenes (docs/no-login.md). */
+const PUBLIC_PAGES = [
+  'diyStatement',
+  'sysStatement:page',
+  'sysStatement:add',
+  'sysStatement:edit',
+  'sysStatement:withdraw',
+  'sysStatement:delete',
+  'diyCustomScene',
+  'sysScene:page',
+  'sysScene:add',
+  'sysScene:edit',
+  'sysScene:withdraw',
+  'sysScene:delete',
+];
 
 const DATA_RESOURCE_USE = [
   'dataResource',
@@ -155,6 +216,7 @@ export const ROLES: SeedRole[] = [
       'enterpriseService',
       'creditRisk',
       'licence',
+      ...COCKPIT_VIEW,
     ],
     orderNo: 10,
     remark: '区领导：本区全部机构（部门、街道、社区、网格、企业）',
@@ -175,6 +237,9 @@ export const ROLES: SeedRole[] = [
       'creditRisk',
       'licence',
       ...SYSTEM_VIEW,
+      ...NO_LOGIN_LINKS,
+      ...COCKPIT_VIEW,
+      ...PUBLIC_PAGES,
     ],
     orderNo: 11,
     remark: '委办局和街道领导：本单位及下属机构',
@@ -218,6 +283,9 @@ export const ROLES: SeedRole[] = [
       'sysTableRelation:list',
       'sysTableRelation:detail',
       ...SYSTEM_VIEW,
+      ...NO_LOGIN_LINKS,
+      ...COCKPIT_CONFIG,
+      ...PUBLIC_PAGES,
     ],
     orderNo: 20,
     remark: '市级管理员：下发市级报表、同步市级表，查看全部数据',
@@ -226,7 +294,7 @@ export const ROLES: SeedRole[] = [
     code: 'enterprise_filler',
     name: '企业填报员',
     dataScope: 4,
-    menus: [...BASE, ...REPORT_FILL],
+    menus: [...BASE, 'enterprisePortal', ...REPORT_FILL],
     orderNo: 30,
     remark: '企业用户：填报本企业报表',
   },

@@ -12,6 +12,7 @@ import { RECORD_DRAWER_SIZE, ReturnedNotice } from '../../../components/diy-reco
 import { useReclickGuard } from '../../../components/use-reclick-guard.ts';
 import { HttpError, hasErrorCode, UnauthorizedError } from '../../../platform/http/http-client.ts';
 import { useSessionStore } from '../../../platform/session/session.store.ts';
+import { useCarryForward } from './use-carry-forward.ts';
 
 export type FillTarget = {
   /** The record to change; null files a new one. */
@@ -108,6 +109,9 @@ export function FillDrawer({
   );
 }
 
+/** On a phone the bar's buttons share its width, each a large target. */
+const PHONE_BAR = { width: '100%', display: 'grid', gridAutoFlow: 'column', gridAutoColumns: '1fr' } as const;
+
 function FillBody({
   tableId,
   title,
@@ -132,9 +136,6 @@ function FillBody({
   const [errors, setErrors] = useState<ServerErrors | undefined>(target.errors);
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState<'draft' | 'submit' | null>(null);
-  const [prefilling, setPrefilling] = useState(false);
-  const [prefilledFrom, setPrefilledFrom] = useState<string | null>(null);
-  // Bumped to remount the renderer on values it did not produce (the last period's).
   const [generation, setGeneration] = useState(0);
   const readOnly = record?.status === RECORD_STATUS.approved;
   const fresh = recordId === null && target.record === null;
@@ -161,43 +162,21 @@ function FillBody({
   };
   closeRef.current = close;
 
-  /** 沿用上期数据: the org's latest earlier record, loaded into the form for review; nothing is saved. */
-  const loadPrefill = async () => {
-    if (!period || prefilling) return;
-    setPrefilling(true);
-    try {
-      const found = await diyRecordApi.prefill(tableId, period.id);
-      if (!found) {
-        message.info(t('diyPeriod.table.prefillNone'));
-        return;
-      }
-      setValues({ ...presets, ...found.values });
+  const { prefilling, prefill, note } = useCarryForward({
+    tableId,
+    period,
+    design,
+    fresh,
+    dirty,
+    values,
+    presets,
+    load: (next, change) => {
+      setValues(next);
+      // The renderer starts again on values it did not produce.
       setGeneration((g) => g + 1);
       setErrors(undefined);
-      setDirty(true);
-      setPrefilledFrom(found.fromPeriodName);
-      message.success(t('diyPeriod.table.prefillDone', { name: found.fromPeriodName }));
-    } catch (error) {
-      if (error instanceof UnauthorizedError) return;
-      message.error(
-        error instanceof Error && error.message ? error.message : t('diyPeriod.table.prefillFailed'),
-      );
-    } finally {
-      setPrefilling(false);
-    }
-  };
-  const prefill = useReclickGuard(() => {
-    if (!dirty) {
-      void loadPrefill();
-      return;
-    }
-    modal.confirm({
-      title: t('diyPeriod.table.prefill'),
-      content: t('diyPeriod.table.prefillReplace'),
-      okButtonProps: { 'data-testid': 'diy-fill-prefill-ok' },
-      cancelText: t('common.cancel'),
-      onOk: () => void loadPrefill(),
-    });
+      if (change) setDirty(true);
+    },
   });
 
   const send = async (submit: boolean, retried = false): Promise<void> => {
@@ -256,6 +235,7 @@ function FillBody({
     if (!saving) void send(true);
   });
 
+  const barSize = screens.md ? undefined : ('large' as const);
   const heading = record
     ? t('diyFormTable.fill.editTitle', { title, no: record.dataNo ?? record.id })
     : t('diyFormTable.fill.addTitle', { title });
@@ -298,13 +278,18 @@ function FillBody({
         {record ? <ReturnedNotice record={record} /> : null}
         {period && !record ? (
           <Alert
-            type={prefilledFrom ? 'success' : 'info'}
+            type={note ? 'success' : 'info'}
             showIcon
             style={{ marginBottom: 16 }}
             title={
-              prefilledFrom
-                ? t('diyPeriod.table.prefillDone', { name: prefilledFrom })
+              note?.kind === 'all'
+                ? t('diyPeriod.table.prefillDone', { name: note.from })
                 : t('diyPeriod.table.newIn', { name: period.name })
+            }
+            description={
+              note?.kind === 'fields'
+                ? t('diyPeriod.table.carried', { name: note.from, count: note.count })
+                : undefined
             }
             data-testid="diy-fill-period"
           />
@@ -349,9 +334,10 @@ function FillBody({
           justifyContent: 'flex-end',
           flexWrap: 'wrap',
           gap: 8,
-          padding: '10px 24px',
+          padding: screens.md ? '10px 24px' : '8px 12px calc(8px + env(safe-area-inset-bottom))',
           borderTop: '1px solid rgba(5,5,5,0.06)',
         }}
+        data-testid="diy-fill-bar"
       >
         {dirty ? (
           <Typography.Text
@@ -362,8 +348,14 @@ function FillBody({
             {t('diyFormTable.fill.dirty')}
           </Typography.Text>
         ) : null}
-        <Space wrap>
-          <Button onClick={close} disabled={saving !== null} data-testid="diy-fill-close">
+        <Space wrap style={screens.md ? undefined : PHONE_BAR}>
+          <Button
+            onClick={close}
+            disabled={saving !== null}
+            size={barSize}
+            block={!screens.md}
+            data-testid="diy-fill-close"
+          >
             {readOnly ? t('diyFormTable.close') : t('common.cancel')}
           </Button>
           {readOnly || record?.status === RECORD_STATUS.submitted ? null : (
@@ -372,6 +364,8 @@ function FillBody({
               onClick={saveDraft}
               loading={saving === 'draft'}
               disabled={saving === 'submit'}
+              size={barSize}
+              block={!screens.md}
               data-testid="diy-fill-draft"
             >
               {t('diyFormTable.fill.saveDraft')}
@@ -384,6 +378,8 @@ function FillBody({
               onClick={submit}
               loading={saving === 'submit'}
               disabled={saving === 'draft'}
+              size={barSize}
+              block={!screens.md}
               data-testid="diy-fill-submit"
             >
               {record?.status === RECORD_STATUS.submitted

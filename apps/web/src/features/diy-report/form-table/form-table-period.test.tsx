@@ -363,6 +363,8 @@ describe('record list of a periodic form', () => {
     fireEvent.click(screen.getByTestId('diy-record-add'));
     const drawer = await screen.findByTestId('diy-fill');
     expect(within(drawer).getByTestId('diy-fill-period').textContent).toContain('2026年11月');
+    // No field is 每期沿用: nothing is asked for until the button.
+    expect(api.prefill).not.toHaveBeenCalled();
     fireEvent.click(within(drawer).getByTestId('diy-fill-prefill'));
     await waitFor(() => expect(api.prefill).toHaveBeenCalledWith(9, 31));
     const name = () =>
@@ -383,6 +385,30 @@ describe('record list of a periodic form', () => {
         }),
       ),
     );
+  });
+
+  it('starts a new record with the 每期沿用 fields of the last period, nothing else, nothing saved', async () => {
+    const carried = formDesignSchema.parse({
+      fields: DESIGN.fields.map((f) => (f.id === 'staff' ? { ...f, carry: true } : f)),
+    });
+    api.design.mockResolvedValue({ ...FORM, design: carried });
+    api.prefill.mockResolvedValue({
+      fromRecordId: 88,
+      fromPeriodName: '2026年10月',
+      values: { name: '上海数智（上期）', staff: 99, area: '黄浦区' },
+    });
+    renderPage();
+    await screen.findByTestId('period-banner');
+    fireEvent.click(screen.getByTestId('diy-record-add'));
+    const drawer = await screen.findByTestId('diy-fill');
+    const input = (id: string) =>
+      within(drawer).getByTestId(`diy-field-${id}`).querySelector('input') as HTMLInputElement;
+    await waitFor(() => expect(input('staff').value).toBe('99'));
+    expect(api.prefill).toHaveBeenCalledWith(9, 31);
+    expect([input('name').value, input('area').value]).toEqual(['', '']);
+    expect(within(drawer).getByTestId('diy-fill-period').textContent).toContain('已从“2026年10月”带入 1 项');
+    expect(within(drawer).queryByTestId('diy-fill-dirty')).toBeNull();
+    expect(api.add).not.toHaveBeenCalled();
   });
 
   it('starts a new record of an earlier period with that period in its 本期 fields', async () => {

@@ -133,7 +133,7 @@ const record = (over: Partial<DiyRecord> = {}): DiyRecord => ({
   ...over,
 });
 
-const WORDS = { rows: (n: number) => `${n} 行`, files: (n: number) => `${n} 个文件` };
+const WORDS = { rows: (n: number) => `${n} 行`, files: (n: number) => `${n} 个文件`, separator: '、' };
 const SYSTEM = {
   dataNo: '编号',
   status: '状态',

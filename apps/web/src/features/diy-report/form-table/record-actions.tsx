@@ -1,6 +1,7 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, SendOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RowDeleteAction } from '../../../components/crud-page/row-delete-action.tsx';
 import type { DiyRecord } from '../../../components/diy-record/diy-record.api.ts';
 
 export type RecordActionHandlers = {
@@ -74,27 +75,15 @@ export function RecordActions({
         </Popconfirm>
       ) : null}
       {record.can.delete ? (
-        <Popconfirm
+        <RowDeleteAction
+          testId="diy-record-delete"
           title={t('diyFormTable.deleteConfirmTitle')}
           description={t('diyFormTable.deleteConfirm', { no: record.dataNo ?? t('diyRecord.noNumber') })}
-          okText={t('diyFormTable.delete')}
-          okButtonProps={{ danger: true, 'data-testid': 'diy-record-delete-ok' }}
-          cancelText={t('common.cancel')}
-          onConfirm={() => onDelete(record)}
+          text={t('diyFormTable.delete')}
           disabled={!open}
-        >
-          <Button
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            disabled={!open}
-            loading={busy === record.id}
-            data-testid="diy-record-delete"
-          >
-            {t('diyFormTable.delete')}
-          </Button>
-        </Popconfirm>
+          loading={busy === record.id}
+          onConfirm={() => onDelete(record)}
+        />
       ) : null}
     </Space>
   );

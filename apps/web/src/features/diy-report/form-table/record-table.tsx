@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { type TablePaging, tablePagination } from '../../../components/crud-page/table-paging.ts';
 import type { DiyRecord } from '../../../components/diy-record/diy-record.api.ts';
+import { selectionTitle } from '../../../components/selection-title.tsx';
 import type { useRecordPage } from './use-record-page.ts';
 
 type RecordTableProps = {
@@ -62,6 +63,7 @@ export function RecordTable({
         scroll={{ x: 'max-content' }}
         data-testid="diy-record-table"
         rowSelection={{
+          columnTitle: selectionTitle,
           selectedRowKeys: selected,
           onChange: (keys) => onSelect(keys.map(Number)),
           getCheckboxProps: (row) => ({ disabled: !deletable.has(row.id) }),

@@ -303,6 +303,10 @@ const en: Messages = {
     diyTableDesign: 'Form designer',
     diyReportPeriod: 'Reporting periods',
     diyLoadTable: 'Roll-up report',
+    diyTask: 'Tasks',
+    diyMyTask: 'My tasks',
+    diyTaskDetail: 'Task',
+    diyTaskSchedule: 'Scheduled tasks',
   },
   crud: {
     search: 'Search',

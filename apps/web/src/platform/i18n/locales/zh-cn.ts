@@ -299,6 +299,10 @@ const zhCN = {
     diyTableDesign: '表单设计',
     diyReportPeriod: '填报周期',
     diyLoadTable: '汇总报表',
+    diyTask: '任务管理',
+    diyMyTask: '我的任务',
+    diyTaskDetail: '任务详情',
+    diyTaskSchedule: '计划任务',
   },
   crud: {
     search: '查询',

@@ -301,6 +301,10 @@ const zhTW: Messages = {
     diyTableDesign: '表單設計',
     diyReportPeriod: '填報週期',
     diyLoadTable: '彙總報表',
+    diyTask: '任務管理',
+    diyMyTask: '我的任務',
+    diyTaskDetail: '任務詳情',
+    diyTaskSchedule: '計劃任務',
   },
   crud: {
     search: '查詢',

@@ -5,10 +5,15 @@ export const visible = (element: HTMLElement | null) =>
   !!element && !element.closest('[style*="display: none"]');
 
 /**
- * The page's height: from its top to the bottom of the window, less what the layout shows below the page
- * (padding, footer), so the window does not scroll and the three panes scroll inside.
+ * The height that takes an element from its top to the bottom of the window, less what the layout shows
+ * below the page (padding, footer), so the window does not scroll and the element scrolls inside: at least
+ * `min`; `spare` is left below when the element is not inside the layout's page content. Measured again when
+ * the window or the content area changes size, never while the page is hidden.
  */
-export function useFillHeight(root: RefObject<HTMLDivElement | null>): number | undefined {
+export function useFillHeight(
+  root: RefObject<HTMLElement | null>,
+  { min, spare = 0 }: { min: number; spare?: number },
+): number | undefined {
   const [height, setHeight] = useState<number>();
   useLayoutEffect(() => {
     const element = root.current;
@@ -19,8 +24,10 @@ export function useFillHeight(root: RefObject<HTMLDivElement | null>): number | 
       if (!visible(element)) return;
       const top = element.getBoundingClientRect().top + window.scrollY;
       const below =
-        page && content ? content.getBoundingClientRect().bottom - page.getBoundingClientRect().bottom : 16;
-      setHeight(Math.max(520, Math.floor(window.innerHeight - top - below)));
+        page && content
+          ? content.getBoundingClientRect().bottom - page.getBoundingClientRect().bottom
+          : spare;
+      setHeight(Math.max(min, Math.floor(window.innerHeight - top - below)));
     };
     measure();
     window.addEventListener('resize', measure);
@@ -30,6 +37,6 @@ export function useFillHeight(root: RefObject<HTMLDivElement | null>): number | 
       window.removeEventListener('resize', measure);
       observer?.disconnect();
     };
-  }, [root]);
+  }, [root, min, spare]);
   return height;
 }

@@ -1,8 +1,9 @@
+import type { PickOption } from '@shuzhi/contracts/diy-table';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FORM_KEYS, formApi, type PickOption } from './diy-table.api.ts';
+import { PEOPLE_KEYS, peoplePickApi } from './people-pick.api.ts';
 
 const label = (o: PickOption) => (o.extra ? `${o.label} · ${o.extra}` : o.label);
 
@@ -21,15 +22,15 @@ export function UserPickSelect({ value, onChange, ...rest }: UserPickSelectProps
   const deferred = useDeferredValue(keyword.trim());
   const chosen = value ?? [];
   const search = useQuery({
-    queryKey: FORM_KEYS.users(deferred),
-    queryFn: () => formApi.pickUsers({ keyword: deferred }),
+    queryKey: PEOPLE_KEYS.users(deferred),
+    queryFn: () => peoplePickApi.users({ keyword: deferred }),
     staleTime: 30_000,
   });
   const [known, setKnown] = useState<ReadonlyMap<number, string>>(new Map());
   const missing = useMemo(() => chosen.filter((id) => !known.has(id)).sort((a, b) => a - b), [chosen, known]);
   const labels = useQuery({
-    queryKey: FORM_KEYS.userLabels(missing),
-    queryFn: () => formApi.pickUsers({ ids: missing }),
+    queryKey: PEOPLE_KEYS.userLabels(missing),
+    queryFn: () => peoplePickApi.users({ ids: missing }),
     enabled: missing.length > 0,
     staleTime: 60_000,
   });
@@ -50,8 +51,8 @@ export function UserPickSelect({ value, onChange, ...rest }: UserPickSelectProps
       allowClear
       showSearch={{ filterOption: false, onSearch: setKeyword, searchValue: keyword }}
       loading={search.isFetching || labels.isFetching}
-      notFoundContent={t('formAdmin.noUsers')}
-      placeholder={t('formAdmin.pickUsers')}
+      notFoundContent={t('peoplePick.noUsers')}
+      placeholder={t('peoplePick.pickUsers')}
       maxTagCount="responsive"
       {...rest}
       value={chosen}

@@ -1,0 +1,227 @@
+import type { Timeliness } from '@shuzhi/contracts/diy-task-lifecycle';
+import type { Db } from '../../platform/db/db.ts';
+import { parseDateTime } from '../../platform/db/time.ts';
+import { recordsOf } from '../../platform/diy/dynamic-table.ts';
+import type { ReceiverRow, TaskFormPeriod } from './task-progress.ts';
+import { gateKey } from './task-review-state.ts';
+import type { TaskOrg } from './task-units.ts';
+
+/**
+ * Timeliness of a task (docs/tasks.md "Timeliness"), computed from the forms' records of the task's period and
+ * their own history (`diy_record_history`), the task's zero reports and the receivers' due times — never from a
+ * counter of its own. Kept apart from the routes so that dashboards can call `taskTimeliness` as it is.
+ *
+ * Per filing receiver (state `received`) and live form, a cell is asked. Its first submission is the earliest
+ * `submit` / `zero` / `registerSubmit` / `import` step of any record behind it (its unit's own records and those of
+ * units below it, as in the completeness grid), or else the task's zero report. On time: first submission at
+ * or before the receiver's due time. Returns: `return` steps per record submitted. Review turnaround: from a
+ * submission to the `approve` or `return` step that followed it.
+ */
+
+const SUBMIT_ACTIONS = ['submit', 'zero', 'registerSubmit', 'import'];
+const REVIEW_ACTIONS = ['approve', 'return'];
+const HOUR_MS = 3_600_000;
+/** Record ids per history query. */
+const ID_CHUNK = 1000;
+
+type RecordTrail = {
+  orgId: number;
+  firstSubmit: number | null;
+  returns: number;
+  reviews: number[];
+  /** Users of its submit steps. */
+  fillers: number[];
+};
+
+/** Sums of a group; `timeliness()` turns them into rates and averages. */
+export class TimelinessSum {
+  expected = 0;
+  submitted = 0;
+  onTime = 0;
+  private hoursBeforeDue = 0;
+  /** Records submitted, and the users who submitted them (efficiency analysis: records per filler). */
+  records = 0;
+  readonly fillers = new Set<number>();
+  private returns = 0;
+  private reviewHours = 0;
+  private reviewCount = 0;
+
+  addCell(cell: CellTrail, dueMs: number): void {
+    this.expected += 1;
+    this.records += cell.records;
+    this.returns += cell.returns;
+    for (const id of cell.fillers) this.fillers.add(id);
+    for (const h of cell.reviews) {
+      this.reviewHours += h;
+      this.reviewCount += 1;
+    }
+    if (cell.firstSubmit === null) return;
+    this.submitted += 1;
+    if (cell.firstSubmit <= dueMs) this.onTime += 1;
+    this.hoursBeforeDue += (dueMs - cell.firstSubmit) / HOUR_MS;
+  }
+
+  add(other: TimelinessSum): void {
+    this.expected += other.expected;
+    this.submitted += other.submitted;
+    this.onTime += other.onTime;
+    this.hoursBeforeDue += other.hoursBeforeDue;
+    this.records += other.records;
+    this.returns += other.returns;
+    this.reviewHours += other.reviewHours;
+    this.reviewCount += other.reviewCount;
+    for (const id of other.fillers) this.fillers.add(id);
+  }
+
+  timeliness(): Timeliness {
+    const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+    return {
+      expected: this.expected,
+      submitted: this.submitted,
+      onTime: this.onTime,
+      onTimeRate: this.expected > 0 ? round(this.onTime / this.expected, 4) : null,
+      avgHoursBeforeDue: this.submitted > 0 ? round(this.hoursBeforeDue / this.submitted, 1) : null,
+      returnsPerRecord: this.records > 0 ? round(this.returns / this.records, 2) : null,
+      avgReviewHours: this.reviewCount > 0 ? round(this.reviewHours / this.reviewCount, 1) : null,
+    };
+  }
+}
+
+/** A receiver's filings of one form: first submission (ms), records submitted, returns, review hours, fillers. */
+export type CellTrail = {
+  firstSubmit: number | null;
+  records: number;
+  returns: number;
+  reviews: number[];
+  fillers: number[];
+};
+
+/** The records of a form in the task's period with their submission, returns and reviews, from their history. */
+async function recordTrails(
+  db: Db,
+  tenantId: number,
+  form: TaskFormPeriod,
+  since: string,
+): Promise<Map<number, RecordTrail>> {
+  let records = recordsOf(db, form.tableId)
+    .select(['id', 'create_org_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('is_delete', '=', 0)
+    .where('create_org_id', 'is not', null);
+  records =
+    form.periodId === null
+      ? records.where('create_time', '>=', since)
+      : records.where('period_id', '=', form.periodId);
+  const out = new Map<number, RecordTrail>();
+  for (const r of await records.execute())
+    out.set(Number(r.id), {
+      orgId: Number(r.create_org_id),
+      firstSubmit: null,
+      returns: 0,
+      reviews: [],
+      fillers: [],
+    });
+  if (out.size === 0) return out;
+  const ids = [...out.keys()];
+  const steps = [];
+  for (let i = 0; i < ids.length; i += ID_CHUNK)
+    steps.push(
+      ...(await db
+        .selectFrom('diy_record_history')
+        .select(['id', 'record_id', 'action', 'user_id', 'create_time'])
+        .where('table_id', '=', form.tableId)
+        .where('action', 'in', [...SUBMIT_ACTIONS, ...REVIEW_ACTIONS])
+        .where('record_id', 'in', ids.slice(i, i + ID_CHUNK))
+        .execute()),
+    );
+  steps.sort((x, y) => x.id - y.id);
+  const pending = new Map<number, number>();
+  for (const step of steps) {
+    const trail = out.get(Number(step.record_id));
+    if (!trail) continue;
+    const at = parseDateTime(step.create_time).getTime();
+    if (SUBMIT_ACTIONS.includes(step.action)) {
+      if (trail.firstSubmit === null || at < trail.firstSubmit) trail.firstSubmit = at;
+      if (step.user_id !== null) trail.fillers.push(Number(step.user_id));
+      pending.set(Number(step.record_id), at);
+      continue;
+    }
+    if (step.action === 'return') trail.returns += 1;
+    const from = pending.get(Number(step.record_id));
+    if (from !== undefined) {
+      trail.reviews.push((at - from) / HOUR_MS);
+      pending.delete(Number(step.record_id));
+    }
+  }
+  return out;
+}
+
+/** Zero reports of the task: `receiverId:tableId` → when declared (ms). */
+async function zeroTimes(db: Db, taskId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('diy_task_zero')
+    .select(['receiver_id', 'table_id', 'create_time'])
+    .where('task_id', '=', taskId)
+    .execute();
+  return new Map(rows.map((z) => [`${z.receiver_id}:${z.table_id}`, parseDateTime(z.create_time).getTime()]));
+}
+
+export type UnitTimeliness = { receiver: ReceiverRow; sum: TimelinessSum };
+
+/**
+ * Timeliness of each filing receiver among `receivers` (the task's receivers the caller may see) over the
+ * task's live forms; levels and the total are sums of these (`TimelinessSum.add`). In a level-review task,
+ * `waiting` (the review gate's `receiverId:formIndex` keys, task-review-state.ts) holds the cells whose filing
+ * the level above has not passed yet: they count as not submitted until it does (their time stays the filer's).
+ */
+export async function taskTimeliness(
+  db: Db,
+  task: { id: number; tenant_id: number; create_time: string },
+  forms: readonly TaskFormPeriod[],
+  receivers: readonly ReceiverRow[],
+  orgs: Map<number, TaskOrg>,
+  waiting: ReadonlyMap<string, string> = new Map(),
+): Promise<UnitTimeliness[]> {
+  const filers = receivers.filter((r) => r.state === 'received');
+  const filerOfOrg = new Map(filers.map((r) => [r.org_id, r]));
+  const zeros = await zeroTimes(db, task.id);
+  const units = new Map(filers.map((r) => [r.id, new TimelinessSum()]));
+  // Receivers mostly share a few due times: each is parsed once.
+  const dueMs = new Map<string, number>();
+  const due = (text: string) => {
+    let ms = dueMs.get(text);
+    if (ms === undefined) {
+      ms = parseDateTime(text).getTime();
+      dueMs.set(text, ms);
+    }
+    return ms;
+  };
+  for (const [formIndex, form] of forms.entries()) {
+    if (form.active === false) continue;
+    const cells = new Map<number, CellTrail>(
+      filers.map((r) => [r.id, { firstSubmit: null, records: 0, returns: 0, reviews: [], fillers: [] }]),
+    );
+    for (const trail of (await recordTrails(db, task.tenant_id, form, task.create_time)).values()) {
+      for (const orgId of orgs.get(trail.orgId)?.chain ?? [trail.orgId]) {
+        const receiver = filerOfOrg.get(orgId);
+        const cell = receiver && cells.get(receiver.id);
+        if (!cell) continue;
+        if (trail.firstSubmit !== null) {
+          cell.records += 1;
+          if (cell.firstSubmit === null || trail.firstSubmit < cell.firstSubmit)
+            cell.firstSubmit = trail.firstSubmit;
+        }
+        cell.returns += trail.returns;
+        cell.reviews.push(...trail.reviews);
+        cell.fillers.push(...trail.fillers);
+      }
+    }
+    for (const r of filers) {
+      const cell = cells.get(r.id) as CellTrail;
+      if (waiting.has(gateKey(r.id, formIndex))) cell.firstSubmit = null;
+      else if (cell.firstSubmit === null) cell.firstSubmit = zeros.get(`${r.id}:${form.tableId}`) ?? null;
+      units.get(r.id)?.addCell(cell, due(r.due_time));
+    }
+  }
+  return filers.map((receiver) => ({ receiver, sum: units.get(receiver.id) as TimelinessSum }));
+}
