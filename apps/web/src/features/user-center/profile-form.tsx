@@ -1,7 +1,7 @@
 import type { BaseInfo, UpdateBaseInfoInput } from '@shuzhi/contracts/user-center';
 import { isEmail, isIdCard, isMobile } from '@shuzhi/contracts/validators';
 import { Button, Col, Form, Input, Radio, Row } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverFieldErrors } from '../../platform/data/field-errors.ts';
 import { feedback } from '../../platform/feedback/feedback.ts';
@@ -16,23 +16,39 @@ const format = (check: (value: string) => boolean, message: string) => ({
     !value?.trim() || check(value.trim()) ? Promise.resolve() : Promise.reject(new Error(message)),
 });
 
+function fieldsOf(info: BaseInfo): Fields {
+  return {
+    realName: info.realName,
+    nickName: info.nickName,
+    phone: info.phone,
+    email: info.email,
+    sex: info.sex === 1 || info.sex === 2 ? info.sex : null,
+    idCardNum: info.idCardNum,
+    address: info.address,
+    remark: info.remark,
+  };
+}
+
 /** The own profile; the server validates again and its field errors land on the fields. */
 export function ProfileForm({ info, onSaved }: { info: BaseInfo; onSaved: () => Promise<void> | void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Fields>();
   const [saving, setSaving] = useState(false);
 
+  // The profile is read again after an avatar or signature upload: a field the person has changed keeps what they
+  // typed; the others take the new answer.
+  const loaded = useRef<Fields | null>(null);
   useEffect(() => {
-    form.setFieldsValue({
-      realName: info.realName,
-      nickName: info.nickName,
-      phone: info.phone,
-      email: info.email,
-      sex: info.sex === 1 || info.sex === 2 ? info.sex : null,
-      idCardNum: info.idCardNum,
-      address: info.address,
-      remark: info.remark,
-    });
+    const next = fieldsOf(info);
+    const before = loaded.current;
+    loaded.current = next;
+    if (before === null) {
+      form.setFieldsValue(next);
+      return;
+    }
+    const current = form.getFieldsValue(FIELDS as unknown as (keyof Fields)[]) as Fields;
+    const untouched = FIELDS.filter((name) => (current[name] ?? null) === (before[name] ?? null));
+    form.setFieldsValue(Object.fromEntries(untouched.map((name) => [name, next[name]])));
   }, [form, info]);
 
   const submit = async (values: Fields) => {
