@@ -113,6 +113,8 @@ describe('表单填报: the record list and filling of a form', () => {
     await page.getByTestId('diy-columns').click();
     await page.getByTestId('diy-columns-chooser').waitFor({ state: 'hidden' });
     await page.mouse.move(1, 700);
+    // The button's tooltip closes once the pointer has left; it would cover the toolbar's next click.
+    await page.getByRole('tooltip', { name: '显示列' }).waitFor({ state: 'hidden' });
     await screenshot(page, 'diy-form-table-list-1366');
   });
 

@@ -6,7 +6,7 @@ import {
   SettingOutlined,
 } from '@ant-design/icons';
 import { Button, Popconfirm, Popover, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportButton } from '../../../components/diy-import/import-button.tsx';
 import { ExportLedgerButton, type LedgerFilters } from './export-ledger.tsx';
@@ -141,20 +141,26 @@ export function RecordListTools(props: ToolsProps) {
           data-testid="diy-record-refresh"
         />
       </Tooltip>
-      <Popover
-        trigger="click"
-        placement="bottomRight"
-        title={t('diyFormTable.columns')}
-        content={props.columnChooser}
-      >
-        <Tooltip title={t('diyFormTable.columns')}>
-          <Button
-            icon={<SettingOutlined />}
-            aria-label={t('diyFormTable.columns')}
-            data-testid="diy-columns"
-          />
-        </Tooltip>
-      </Popover>
+      <ColumnChooserButton label={t('diyFormTable.columns')} chooser={props.columnChooser} />
     </>
+  );
+}
+
+/** The column chooser's button: its tooltip stays closed while the chooser it names is open. */
+function ColumnChooserButton({ label, chooser }: { label: string; chooser: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      title={label}
+      content={chooser}
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <Tooltip title={label} open={open ? false : undefined}>
+        <Button icon={<SettingOutlined />} aria-label={label} data-testid="diy-columns" />
+      </Tooltip>
+    </Popover>
   );
 }
