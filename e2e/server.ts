@@ -36,8 +36,11 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
   throw new Error('The server did not become healthy within 60 s');
 }
 
+/** `SERVER_NODE_ARGS` (space-separated) go to the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
+const SERVER_NODE_ARGS = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 function spawnServer(dataDir: string, port: number): ChildProcess {
-  const child = spawn(process.execPath, [serverMain], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, serverMain], {
     cwd: root,
     env: {
       ...process.env,

@@ -113,11 +113,15 @@ export async function settled(page: Page): Promise<void> {
   });
 }
 
+/** Taken unless `E2E_SCREENSHOTS=0`; CI, where nobody looks at them, leaves them out unless asked. */
+const SCREENSHOTS = (process.env.E2E_SCREENSHOTS ?? (process.env.CI ? '0' : '1')) !== '0';
+
 /**
  * Screenshots land in .tmp/screenshots for a person to look at, once the page has settled; tests never
- * compare pixels.
+ * compare pixels, and never use a screenshot as a wait (CI skips them).
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   const dir = join(process.cwd(), '.tmp', 'screenshots');
   mkdirSync(dir, { recursive: true });
   await settled(page);
