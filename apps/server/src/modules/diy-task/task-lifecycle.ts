@@ -8,6 +8,7 @@ import {
   taskZeroInputSchema,
   taskZeroWithdrawInputSchema,
 } from '@shuzhi/contracts/diy-task-lifecycle';
+import type { TaskUrgePlan } from '@shuzhi/contracts/diy-task-urge';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { orgInScope } from '../../platform/access/data-scope.ts';
@@ -109,6 +110,8 @@ export async function editTask(ctx: AppContext, user: AuthUser, raw: TaskEditInp
     const review = input.levelReview === undefined ? task.level_review : input.levelReview ? 1 : 0;
     if (review !== task.level_review)
       comment = [comment, review === 1 ? '逐级审核：开启' : '逐级审核：关闭'].filter(Boolean).join('；');
+    const urgePlan = input.urge === undefined ? task.urge_plan : planText(input.urge);
+    if (urgePlan !== task.urge_plan) comment = [comment, planComment(input.urge)].filter(Boolean).join('；');
     await trx
       .updateTable('diy_task')
       .set({
@@ -117,6 +120,7 @@ export async function editTask(ctx: AppContext, user: AuthUser, raw: TaskEditInp
         attachments: JSON.stringify(input.attachments),
         due_time: due,
         level_review: review,
+        urge_plan: urgePlan,
         update_time: stamp,
         update_user_id: user.userId,
         update_user_name: user.realName,
@@ -127,6 +131,16 @@ export async function editTask(ctx: AppContext, user: AuthUser, raw: TaskEditInp
     return publishToOrgUsers(ctx, trx, user, dueNotice(task, input.title, due, moved), stamp);
   });
   if (notice) announcePublished(ctx, notice);
+}
+
+/** The stored ladder: its JSON, null when off. */
+const planText = (plan: TaskUrgePlan) => (plan.enabled ? JSON.stringify(plan) : null);
+
+/** The history's words for a changed ladder (zh-CN, like the other steps). */
+function planComment(plan: TaskUrgePlan | undefined): string {
+  if (!plan?.enabled) return '自动催办：关闭';
+  const before = plan.beforeDays.length > 0 ? `到期前 ${plan.beforeDays.join('、')} 天` : '到期前不提醒';
+  return `自动催办：${before}，逾期后每日提醒 ${plan.afterDays} 天`;
 }
 
 /** The notice to the units whose due time moved (zh-CN, like the task's other notices). */

@@ -57,7 +57,8 @@ export function inQuietHours(setting: string, now: Date): boolean {
   return start < end ? minute >= start && minute < end : minute >= start || minute < end;
 }
 
-function planOf(text: string | null): TaskUrgePlan | null {
+/** The ladder stored on a task (`urge_plan`); null when off or unreadable. */
+export function planOf(text: string | null): TaskUrgePlan | null {
   if (!text) return null;
   try {
     const plan = taskUrgePlanSchema.safeParse(JSON.parse(text));

@@ -15,6 +15,7 @@ import { TaskMetricsCard } from './task-metrics.tsx';
 import { TaskReviewCard } from './task-review.tsx';
 import { FormsCell, ReceiverStateTag } from './task-tags.tsx';
 import { TaskUrgeRecords, UrgeDialog, type UrgeTarget, urgeableOf } from './task-urge.tsx';
+import { urgePlanText } from './task-urge-plan.tsx';
 
 type TreeNode = { key: number; title: ReactNode; children: TreeNode[] };
 
@@ -143,6 +144,9 @@ export default function TaskDetailPage() {
             <span data-testid="task-detail-progress">
               {task.doneCount}/{task.receiverCount}
             </span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('taskUrge.plan')}>
+            <span data-testid="task-detail-urge">{urgePlanText(t, task.urge)}</span>
           </Descriptions.Item>
         </Descriptions>
         <Typography.Title level={5}>{t('diyTask.instructions')}</Typography.Title>

@@ -9,6 +9,7 @@ import { useCan } from '../../platform/access/access.tsx';
 import { zoneDayjs } from '../../platform/time/zone-dayjs.ts';
 import { taskApi } from './diy-task.api.ts';
 import { futureRule } from './task-create-drawer.tsx';
+import { UrgePlanFields, type UrgePlanValues, urgePlanOf, urgePlanValues } from './task-urge-plan.tsx';
 import { useTaskSubmit } from './use-task-submit.ts';
 
 const FORMAT = 'YYYY-MM-DD HH:mm';
@@ -44,7 +45,13 @@ export function TaskWarnings({ task }: { task: TaskDetail }) {
   );
 }
 
-type EditValues = { title: string; dueTime: Dayjs; instructions?: string; levelReview?: boolean };
+type EditValues = {
+  title: string;
+  dueTime: Dayjs;
+  instructions?: string;
+  levelReview?: boolean;
+  urge?: UrgePlanValues;
+};
 
 /** 修改任务: title, due time and instructions (attachments are kept as they are). */
 function TaskEditDrawer({
@@ -71,6 +78,7 @@ function TaskEditDrawer({
         instructions: values.instructions ?? '',
         attachments: task.attachments,
         levelReview: values.levelReview === true,
+        urge: urgePlanOf(values.urge),
       });
       return t('diyTaskLife.saved');
     },
@@ -97,6 +105,7 @@ function TaskEditDrawer({
           dueTime: dayjs(task.dueTime.slice(0, 16)),
           instructions: task.instructions,
           levelReview: task.levelReview,
+          urge: urgePlanValues(task.urge),
         }}
         data-testid="task-edit-form"
       >
@@ -128,6 +137,7 @@ function TaskEditDrawer({
         >
           <Switch data-testid="task-edit-level-review" />
         </Form.Item>
+        <UrgePlanFields testId="task-edit" />
         <Form.Item name="instructions" label={t('diyTask.instructions')}>
           <RichTextEditor aria-label={t('diyTask.instructions')} minHeight={120} />
         </Form.Item>

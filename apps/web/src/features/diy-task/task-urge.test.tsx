@@ -63,6 +63,7 @@ const DETAIL: TaskDetail = {
   events: [],
   manage: false,
   levelReview: false,
+  urge: null,
 };
 const cell = (state: TaskGrid['rows'][number]['cells'][number]['state'], over = {}) => ({
   state,
