@@ -63,6 +63,10 @@ export default defineLocale({
       planSummaryAfter_other: '逾期后每日提醒，共 {{count}} 天',
       planSummaryNoAfter: '逾期后不提醒',
       planJoin: '；',
+      attempts_one: '已尝试 {{count}} 次',
+      attempts_other: '已尝试 {{count}} 次',
+      retryAt: '{{time}} 重试',
+      lastError: '失败原因：{{error}}',
     },
   },
   en: {
@@ -129,6 +133,10 @@ export default defineLocale({
       planSummaryAfter_other: 'daily once overdue, for {{count}} days',
       planSummaryNoAfter: 'none once overdue',
       planJoin: '; ',
+      attempts_one: 'attempts: {{count}}',
+      attempts_other: 'attempts: {{count}}',
+      retryAt: 'retry at {{time}}',
+      lastError: 'Why it failed: {{error}}',
     },
   },
   'zh-TW': {
@@ -193,6 +201,10 @@ export default defineLocale({
       planSummaryAfter_other: '逾期後每日提醒，共 {{count}} 天',
       planSummaryNoAfter: '逾期後不提醒',
       planJoin: '；',
+      attempts_one: '已嘗試 {{count}} 次',
+      attempts_other: '已嘗試 {{count}} 次',
+      retryAt: '{{time}} 重試',
+      lastError: '失敗原因：{{error}}',
     },
   },
 });
