@@ -10,6 +10,8 @@ type Db = Kysely<any>;
  *   the texts already sent or failed count one);
  * - `last_error`: why the latest attempt that failed did not go (kept after a later success);
  * - `retry_at`: when a failed text is tried again by the `taskUrge` job (null: not again).
+ * And on `diy_record_history`, `org_name`: the unit of a task's review level that passed, approved or returned
+ * the record (a middle level's pass is a `levelPass` step); null for the other steps.
  */
 export const m0028TaskUrgeRetry: Migration = {
   name: '0028-task-urge-retry',
@@ -26,6 +28,7 @@ export const m0028TaskUrgeRetry: Migration = {
       .where('channel', '=', 'sms')
       .where('outcome', 'in', ['sent', 'failed'])
       .execute();
+    await db.schema.alterTable('diy_record_history').addColumn('org_name', 'varchar(128)').execute();
     await db.schema.createIndex('ix_diy_task_urge_retry').on('diy_task_urge').column('retry_at').execute();
   },
 };
