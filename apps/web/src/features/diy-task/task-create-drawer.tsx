@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../components/rich-text/rich-text-editor.tsx';
 import { zoneDayjs } from '../../platform/time/zone-dayjs.ts';
 import { TASK_KEYS, taskApi } from './diy-task.api.ts';
+import { type TaskAttachment, TaskAttachmentsField } from './task-attachments.tsx';
 import { ReceiverFields, type ReceiverValues, receiversOf } from './task-org-fields.tsx';
 import { UrgePlanFields, type UrgePlanValues, urgePlanOf, urgePlanValues } from './task-urge-plan.tsx';
 import { useTaskSubmit } from './use-task-submit.ts';
@@ -20,6 +21,7 @@ type Values = {
   urge?: UrgePlanValues;
   /** 逐级审核 (every form must require review; the server says T1053 otherwise). */
   levelReview?: boolean;
+  attachments?: TaskAttachment[];
 };
 
 const FORMAT = 'YYYY-MM-DD HH:mm';
@@ -53,6 +55,7 @@ export function TaskCreateDrawer({
         forms: values.tableIds.map((tableId) => ({ tableId })),
         dueTime: values.dueTime.format(FORMAT),
         instructions: values.instructions ?? '',
+        attachments: values.attachments ?? [],
         receivers: receiversOf(values.receivers),
         urge: urgePlanOf(values.urge),
         levelReview: values.levelReview === true,
@@ -131,6 +134,9 @@ export function TaskCreateDrawer({
         </Form.Item>
         <Form.Item name="instructions" label={t('diyTask.instructions')}>
           <RichTextEditor aria-label={t('diyTask.instructions')} minHeight={120} />
+        </Form.Item>
+        <Form.Item name="attachments" label={t('diyTask.attachments')}>
+          <TaskAttachmentsField />
         </Form.Item>
       </Form>
     </Drawer>

@@ -9,6 +9,7 @@ import { useCan } from '../../platform/access/access.tsx';
 import { hasErrorCode } from '../../platform/http/http-client.ts';
 import { TASK_KEYS, taskApi } from './diy-task.api.ts';
 import { HandOnDialog, type TaskPart, TransferDialog } from './task-actions.tsx';
+import { TaskAttachmentList } from './task-attachments.tsx';
 import { TaskGridCard, TaskHistory } from './task-grid.tsx';
 import { TaskManageBar, TaskStateTag, TaskWarnings } from './task-manage.tsx';
 import { TaskMetricsCard } from './task-metrics.tsx';
@@ -155,6 +156,8 @@ export default function TaskDetailPage() {
         ) : (
           <Typography.Text type="secondary">{t('diyTask.noInstructions')}</Typography.Text>
         )}
+        <Typography.Title level={5}>{t('diyTask.attachments')}</Typography.Title>
+        <TaskAttachmentList files={task.attachments} />
       </Card>
       <Card title={t('diyTask.tree')} size="small">
         <Tree

@@ -8,6 +8,7 @@ import { RichTextEditor } from '../../components/rich-text/rich-text-editor.tsx'
 import { useCan } from '../../platform/access/access.tsx';
 import { zoneDayjs } from '../../platform/time/zone-dayjs.ts';
 import { taskApi } from './diy-task.api.ts';
+import { type TaskAttachment, TaskAttachmentsField } from './task-attachments.tsx';
 import { futureRule } from './task-create-drawer.tsx';
 import { UrgePlanFields, type UrgePlanValues, urgePlanOf, urgePlanValues } from './task-urge-plan.tsx';
 import { useTaskSubmit } from './use-task-submit.ts';
@@ -51,9 +52,10 @@ type EditValues = {
   instructions?: string;
   levelReview?: boolean;
   urge?: UrgePlanValues;
+  attachments?: TaskAttachment[];
 };
 
-/** 修改任务: title, due time and instructions (attachments are kept as they are). */
+/** 修改任务: title, due time, 逐级审核, the urging ladder, instructions and attachments. */
 function TaskEditDrawer({
   task,
   open,
@@ -76,7 +78,7 @@ function TaskEditDrawer({
         title: values.title.trim(),
         dueTime: values.dueTime.format(FORMAT),
         instructions: values.instructions ?? '',
-        attachments: task.attachments,
+        attachments: values.attachments ?? [],
         levelReview: values.levelReview === true,
         urge: urgePlanOf(values.urge),
       });
@@ -106,6 +108,7 @@ function TaskEditDrawer({
           instructions: task.instructions,
           levelReview: task.levelReview,
           urge: urgePlanValues(task.urge),
+          attachments: task.attachments,
         }}
         data-testid="task-edit-form"
       >
@@ -140,6 +143,9 @@ function TaskEditDrawer({
         <UrgePlanFields testId="task-edit" />
         <Form.Item name="instructions" label={t('diyTask.instructions')}>
           <RichTextEditor aria-label={t('diyTask.instructions')} minHeight={120} />
+        </Form.Item>
+        <Form.Item name="attachments" label={t('diyTask.attachments')}>
+          <TaskAttachmentsField />
         </Form.Item>
       </Form>
     </Drawer>

@@ -13,6 +13,11 @@ vi.mock('./diy-task.api.ts', async (original) => ({
   ...(await original<typeof import('./diy-task.api.ts')>()),
   taskApi: api,
 }));
+const files = vi.hoisted(() => ({ upload: vi.fn() }));
+vi.mock('../../components/diy-form/diy-form.api.ts', async (original) => ({
+  ...(await original<typeof import('../../components/diy-form/diy-form.api.ts')>()),
+  diyFormApi: files,
+}));
 vi.mock('../../components/org-tree/use-org-tree.ts', async (original) => ({
   ...(await original<typeof import('../../components/org-tree/use-org-tree.ts')>()),
   useOrgTree: () => ({ data: [], isPending: false }),
@@ -21,6 +26,7 @@ vi.mock('../../components/org-tree/use-org-tree.ts', async (original) => ({
 const { TaskManageBar } = await import('./task-manage.tsx');
 const { TaskCreateDrawer } = await import('./task-create-drawer.tsx');
 const { urgePlanText } = await import('./task-urge-plan.tsx');
+const { TaskAttachmentList } = await import('./task-attachments.tsx');
 
 vi.setConfig({ testTimeout: 90_000 });
 configure({ asyncUtilTimeout: 15_000 });
@@ -74,7 +80,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('the urging ladder in the drawers', () => {
+describe('the create and edit drawers: urging ladder and attachments', () => {
   it('edits the steps, refusing repeated, out-of-range and missing days until they are fixed', async () => {
     api.edit.mockResolvedValue(null);
     const form = await openEdit(TASK);
@@ -151,5 +157,33 @@ describe('the urging ladder in the drawers', () => {
     } finally {
       await i18n.changeLanguage('zh-CN');
     }
+  });
+
+  it('adds and removes attachments in the edit drawer, and shows them on the detail', async () => {
+    api.edit.mockResolvedValue(null);
+    files.upload.mockResolvedValue({ id: 31, fileName: '新表样.xlsx' });
+    const form = await openEdit({ ...TASK, attachments: [{ fileId: 30, name: '旧通知.pdf' }] });
+    const field = within(form).getByTestId('task-attachments-field');
+    expect(
+      within(field)
+        .getAllByTestId('task-attachment')
+        .map((a) => a.textContent?.trim()),
+    ).toEqual(['旧通知.pdf']);
+    fireEvent.click(within(field).getByRole('button', { name: '删除附件 旧通知.pdf' }));
+    const input = field.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], '新表样.xlsx')] } });
+    await waitFor(() =>
+      expect(
+        within(field)
+          .getAllByTestId('task-attachment')
+          .map((a) => a.textContent?.trim()),
+      ).toEqual(['新表样.xlsx']),
+    );
+    expect(files.upload).toHaveBeenCalledWith(expect.any(File), '新表样.xlsx');
+    fireEvent.click(screen.getByTestId('task-edit-save'));
+    await waitFor(() => expect(api.edit).toHaveBeenCalled());
+    expect(api.edit.mock.calls[0]?.[0].attachments).toEqual([{ fileId: 31, name: '新表样.xlsx' }]);
+    render(<TaskAttachmentList files={[{ fileId: 31, name: '新表样.xlsx' }]} />);
+    expect(screen.getByTestId('task-attachments').textContent).toContain('新表样.xlsx');
   });
 });
