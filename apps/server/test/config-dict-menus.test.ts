@@ -221,6 +221,7 @@ describe('config, dictionary and system-info menus', () => {
       '0025-cockpit',
       '0026-word-templates',
       '0027-public-statements-scenes',
+      '0028-task-urge-retry',
     ]);
     for (const name of ['platform', 'sysConfig', 'sysDict', 'sysLog', 'sysLogOp'])
       expect(await status(name), name).toBe(1);

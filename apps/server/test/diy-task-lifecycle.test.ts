@@ -3,7 +3,8 @@ import type { TaskMetrics } from '@shuzhi/contracts/diy-task-lifecycle';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime, parseDateTime } from '../src/platform/db/time.ts';
-import { apiCalls, createTestApp, login, type TestApp } from './helpers.ts';
+import { apiCalls, authed, body, createTestApp, login, type TestApp } from './helpers.ts';
+import { multipart, PNG_1X1 } from './upload.fixture.ts';
 
 /**
  * Tasks, second part (issue 19 §5, §7, §8, docs/tasks.md): zero reports, grid filters and Excel, timeliness from
@@ -275,6 +276,66 @@ describe('edit', () => {
     // Back to 7 days: the street moves back with the task, the communities (due then too) stay as they are.
     await api.ok(admin, 'POST', '/api/diyTask/edit', { ...base, dueTime: inDays(7) });
     expect((await detail(admin)).receivers.every((r) => r.dueTime.slice(0, 16) === inDays(7))).toBe(true);
+  });
+});
+
+describe('attachments', () => {
+  const upload = async (token: string, name: string) => {
+    const form = multipart(name, PNG_1X1, 'image/png');
+    const response = await authed(t.app, token, {
+      method: 'POST',
+      url: '/api/sysFile/uploadFile',
+      payload: form.payload,
+      headers: form.headers,
+    });
+    return (body<{ id: number }>(response).result as { id: number }).id;
+  };
+  const download = async (token: string, fileId: number) => {
+    const response = await authed(t.app, token, { method: 'GET', url: `/api/sysFile/download/${fileId}` });
+    return response.statusCode === 200 && !String(response.headers['content-type']).includes('json')
+      ? 200
+      : body(response).code;
+  };
+
+  it('an edit adds and removes files; the task’s readers download them, others do not', async () => {
+    const base = { id: taskId, title: '生命周期任务（改）', dueTime: inDays(7) };
+    const a = await upload(admin, 'a.png');
+    const b = await upload(admin, 'b.png');
+    const strangers = await upload(njdleader, 'n.png');
+    // Only files of the tenant (an unknown id: D1002).
+    expect(
+      (await post(admin, '/api/diyTask/edit', { ...base, attachments: [{ fileId: 987654321, name: 'x' }] }))
+        .code,
+    ).toBe('D1002');
+    const both = [
+      { fileId: a, name: 'a.png' },
+      { fileId: b, name: 'b.png' },
+    ];
+    await api.ok(admin, 'POST', '/api/diyTask/edit', { ...base, attachments: both });
+    expect((await detail(admin)).attachments).toEqual(both);
+    // A community of the task reads them; a unit outside it (the bureau's chief) does not.
+    const mzjchief = (await login(t.app, 'mzjchief')).accessToken;
+    expect(await download(gzlstaff, a)).toBe(200);
+    expect(await download(mzjchief, a)).toBe('D1002');
+    // Taking b off: the history says so, and the community no longer reads it.
+    await api.ok(admin, 'POST', '/api/diyTask/edit', { ...base, attachments: [both[0]] });
+    const d = await detail(admin);
+    expect(d.attachments).toEqual([both[0]]);
+    expect(d.events.at(-1)?.comment).toBe('附件：删除 b.png');
+    expect(await download(gzlstaff, b)).toBe('D1002');
+    expect(await download(gzlstaff, a)).toBe(200);
+    // Another user's file is listed but not taken in: the community cannot read it through the task.
+    await api.ok(admin, 'POST', '/api/diyTask/edit', {
+      ...base,
+      attachments: [both[0], { fileId: strangers, name: 'n.png' }],
+    });
+    expect((await detail(admin)).events.at(-1)?.comment).toBe('附件：新增 n.png');
+    expect(await download(gzlstaff, strangers)).toBe('D1002');
+    // Without diyTask:edit: refused.
+    expect((await post(gzlstaff, '/api/diyTask/edit', { ...base, attachments: [] })).code).toBe(403);
+    await api.ok(admin, 'POST', '/api/diyTask/edit', { ...base, attachments: [] });
+    expect((await detail(admin)).attachments).toEqual([]);
+    expect(await download(gzlstaff, a)).toBe('D1002');
   });
 });
 

@@ -1,3 +1,4 @@
+import type { RecordHistory } from '@shuzhi/contracts/diy-table';
 import type { TaskDetail, TaskGrid, TaskRow } from '@shuzhi/contracts/diy-task';
 import type { TaskMetrics } from '@shuzhi/contracts/diy-task-lifecycle';
 import type { TaskReviewCompare, TaskReviewRow, TaskReviewStep } from '@shuzhi/contracts/diy-task-review';
@@ -222,16 +223,23 @@ describe('level by level', () => {
     expect(list[1]?.submissionId).toBeGreaterThan(list[0]?.submissionId as number);
     // The filler's unit sees the steps of its own record.
     expect((await steps(gzlstaff)).length).toBe(3);
-    // The record's own history has the return and the approval.
-    const history = await db()
-      .selectFrom('diy_record_history')
-      .select(['action', 'comment'])
-      .where('table_id', '=', formId)
-      .where('record_id', '=', recordId)
-      .where('action', 'in', ['return', 'approve'])
-      .orderBy('id')
-      .execute();
-    expect(history.map((h) => h.action)).toEqual(['return', 'approve']);
+    // The record's own history has every step: the return, the street's pass and the approval, with the unit.
+    const history = await api.ok<RecordHistory[]>(
+      gzlstaff,
+      'GET',
+      `/api/diyData/${formId}/history?id=${recordId}`,
+    );
+    expect(
+      history
+        .filter((h) => ['return', 'levelPass', 'approve'].includes(h.action))
+        .map((h) => [h.action, h.orgName, h.comment, h.userName]),
+    ).toEqual([
+      ['return', '南京东路街道', '户籍人口与上月相差过大，请核实', '王海燕'],
+      ['levelPass', '南京东路街道', '已核实', '王海燕'],
+      ['approve', '黄浦区', null, '陈建国'],
+    ]);
+    // A middle level's pass is no submission: the district judged the same submission the street passed.
+    expect(history.filter((h) => h.action === 'submit')).toHaveLength(2);
   });
 
   it('refuses a record that is not under the task and a form that is not the task’s', async () => {

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { TaskDetail } from '@shuzhi/contracts/diy-task';
 import type { TaskUrgeRecord, TaskUrgeResult } from '@shuzhi/contracts/diy-task-urge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueStep, inQuietHours, runTaskUrges } from '../src/modules/diy-task/task-urge.job.ts';
@@ -355,6 +356,55 @@ describe('the automatic ladder', () => {
     expect((await db().selectFrom('sys_notice').select('id').execute()).length).toBe(before.length);
     for (const task of [id, closedTask])
       await db().updateTable('diy_task').set({ urge_plan: null }).where('id', '=', task).execute();
+  });
+});
+
+describe('the ladder of a task', () => {
+  it('refuses a bad ladder with a field error, shows the plan on the detail, and an edit changes it', async () => {
+    const bad = async (urge: Record<string, unknown>) => {
+      const env = await api.envelope(admin, 'POST', '/api/diyTask/add', {
+        title: '坏的催办计划',
+        forms: [{ tableId: formId }],
+        dueTime: inDays(10),
+        receivers: { orgIds: [orgs[GZL]] },
+        urge,
+      });
+      expect(env.code).toBe(400);
+      return Object.keys((env as { errors?: Record<string, unknown> }).errors ?? {});
+    };
+    expect(await bad({ beforeDays: [0] })).toEqual(['urge.beforeDays.0']);
+    expect(await bad({ beforeDays: [3, 31] })).toEqual(['urge.beforeDays.1']);
+    expect(await bad({ beforeDays: [1.5] })).toEqual(['urge.beforeDays.0']);
+    expect(await bad({ beforeDays: [1, 2, 3, 4, 5, 6] })).toEqual(['urge.beforeDays']);
+    expect(await bad({ afterDays: 31 })).toEqual(['urge.afterDays']);
+    expect(await bad({ afterDays: -1 })).toEqual(['urge.afterDays']);
+    expect(
+      await db().selectFrom('diy_task').select('id').where('title', '=', '坏的催办计划').execute(),
+    ).toEqual([]);
+    const id = await newTask('自定催办计划', [GZL], { urge: { beforeDays: [1, 7, 7], afterDays: 0 } });
+    const detail = async () => api.ok<TaskDetail>(admin, 'GET', `/api/diyTask/detail?id=${id}`);
+    expect((await detail()).urge).toEqual({ enabled: true, beforeDays: [7, 1], afterDays: 0 });
+    const edit = (urge: Record<string, unknown> | undefined) =>
+      api.envelope(admin, 'POST', '/api/diyTask/edit', {
+        id,
+        title: '自定催办计划',
+        dueTime: inDays(10),
+        ...(urge ? { urge } : {}),
+      });
+    expect((await edit({ beforeDays: [40] })).code).toBe(400);
+    expect((await edit({ beforeDays: [5], afterDays: 2 })).code).toBe(200);
+    expect((await detail()).urge).toEqual({ enabled: true, beforeDays: [5], afterDays: 2 });
+    // An edit that leaves the ladder out keeps it.
+    expect((await edit(undefined)).code).toBe(200);
+    expect((await detail()).urge).toEqual({ enabled: true, beforeDays: [5], afterDays: 2 });
+    expect((await edit({ enabled: false })).code).toBe(200);
+    const off = await detail();
+    expect(off.urge).toBeNull();
+    expect(off.events.filter((e) => e.action === 'edit').map((e) => e.comment)).toEqual([
+      '自动催办：到期前 5 天，逾期后每日提醒 2 天',
+      null,
+      '自动催办：关闭',
+    ]);
   });
 });
 

@@ -67,6 +67,7 @@ describe('migrations', () => {
       '0025-cockpit',
       '0026-word-templates',
       '0027-public-statements-scenes',
+      '0028-task-urge-retry',
     ]);
     expect(await migrate(db, dialect, MIGRATIONS)).toEqual([]);
     expect(await tables()).toEqual(
@@ -129,6 +130,7 @@ describe('migrations', () => {
         '0025-cockpit',
         '0026-word-templates',
         '0027-public-statements-scenes',
+        '0028-task-urge-retry',
       ]);
       const row = await old.selectFrom('diy_data_77').selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({ period_id: null, is_zero: 0, late: 0 });

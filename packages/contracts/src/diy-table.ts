@@ -341,12 +341,16 @@ export const recordHistorySchema = z.object({
     'dispute',
     'zero',
     'import',
+    /** A level of a task's level-by-level review passed the record on to the next (diy-task-review.ts). */
+    'levelPass',
   ]),
   changes: z.array(
     z.object({ field: z.string(), label: z.string(), before: z.unknown(), after: z.unknown() }),
   ),
   comment: z.string().nullable(),
   userName: z.string().nullable(),
+  /** The unit that acted, when the step names one (a level of a task's review). */
+  orgName: z.string().nullable().optional(),
   createTime: z.string(),
   version: z.number(),
 });

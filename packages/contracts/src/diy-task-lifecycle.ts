@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { attachmentSchema, dueTimeSchema, GRID_CELL_STATES, taskRowSchema } from './diy-task.ts';
+import { taskUrgePlanSchema } from './diy-task-urge.ts';
 import { idSchema, pageInputSchema } from './envelope.ts';
 
 /**
@@ -19,6 +20,8 @@ export const taskEditInputSchema = z.object({
   attachments: z.array(attachmentSchema).max(20).default([]),
   /** 逐级审核 on or off (unchanged when left out); on needs every form of the task to need review (T1053). */
   levelReview: z.boolean().optional(),
+  /** The automatic urging ladder (unchanged when left out); steps already sent stay sent. */
+  urge: taskUrgePlanSchema.optional(),
 });
 export type TaskEditInput = z.input<typeof taskEditInputSchema>;
 

@@ -67,5 +67,11 @@ export const taskUrgeRecordSchema = z.object({
   /** Who urged by hand; null: the automatic ladder. */
   senderName: z.string().nullable(),
   createTime: z.string(),
+  /** SMS: times handed to the SMS sender (a failed text is tried up to 3 times in all). */
+  attempts: z.number(),
+  /** SMS: why the latest failed attempt did not go. */
+  lastError: z.string().nullable(),
+  /** SMS: when a failed text is tried again (null: not again). */
+  retryAt: z.string().nullable(),
 });
 export type TaskUrgeRecord = z.infer<typeof taskUrgeRecordSchema>;

@@ -215,6 +215,8 @@ export const taskDetailSchema = taskRowSchema.extend({
   manage: z.boolean(),
   /** 逐级审核: records count upward only once the level above passed them (diy-task-review.ts). */
   levelReview: z.boolean(),
+  /** The automatic urging ladder (days before the due time, daily reminders after it); null: off. */
+  urge: z.object({ enabled: z.boolean(), beforeDays: z.array(z.number()), afterDays: z.number() }).nullable(),
 });
 export type TaskDetail = z.infer<typeof taskDetailSchema>;
 

@@ -190,6 +190,11 @@ export type DiyTaskUrgeTable = {
   sender_name: string | null;
   create_time: string;
   update_time: string | null;
+  /** SMS: times handed to the sender (migration 0028). */
+  attempts: number;
+  last_error: string | null;
+  /** A failed SMS tried again at this time by the ladder job; null: not again. */
+  retry_at: string | null;
 };
 
 /** A step of a task's level-by-level review (migration 0023): one level passing or returning one record. */

@@ -472,6 +472,8 @@ export type DiyRecordHistoryTable = {
   user_id: number | null;
   user_name: string | null;
   create_time: string;
+  /** The unit that acted, for a step of a task's level review (migration 0028); null otherwise. */
+  org_name: string | null;
 };
 
 export type DiyTableSeqTable = { id: number; table_id: number; period_key: string; last_no: number };

@@ -24,6 +24,7 @@ import { m0023TaskReview } from './0023-task-review.ts';
 import { m0025Cockpit } from './0025-cockpit.ts';
 import { m0026WordTemplates } from './0026-word-templates.ts';
 import { m0027PublicStatementsScenes } from './0027-public-statements-scenes.ts';
+import { m0028TaskUrgeRetry } from './0028-task-urge-retry.ts';
 
 /** Every migration in order, imported statically so that the bundled server carries them. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0025Cockpit,
   m0026WordTemplates,
   m0027PublicStatementsScenes,
+  m0028TaskUrgeRetry,
 ];

@@ -34,6 +34,7 @@ export async function writeHistory(
   version: number,
   now: string,
   comment: string | null = null,
+  orgName: string | null = null,
 ): Promise<void> {
   await db
     .insertInto('diy_record_history')
@@ -49,6 +50,7 @@ export async function writeHistory(
       user_id: open.caller.user.userId,
       user_name: open.caller.user.realName,
       create_time: now,
+      org_name: orgName,
     })
     .execute();
 }
@@ -75,6 +77,7 @@ export async function recordHistory(
     changes: parseChanges(r.changes),
     comment: r.comment,
     userName: r.user_name,
+    orgName: r.org_name,
     createTime: r.create_time,
     version: r.version,
   }));

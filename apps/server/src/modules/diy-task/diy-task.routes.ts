@@ -18,8 +18,10 @@ import { roleChoiceSchema } from '@shuzhi/contracts/role';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, AuthUser } from '../../platform/context.ts';
+import { registerBelongReader } from '../../platform/files/belong.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { enabledRoleChoices } from '../role/role.service.ts';
+import { TASK_FILE_TYPE, taskFileReadable } from './task-files.ts';
 import { taskLifecycleRoutes } from './task-lifecycle.routes.ts';
 import { formTasks, myTaskPage, taskDetail, taskGrid, taskPage } from './task-read.ts';
 import { taskReviewRoutes } from './task-review.routes.ts';
@@ -36,6 +38,7 @@ const ID_PATH = '(^\\d+$)';
  */
 export function diyTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   const me = (req: { user: AuthUser | null }) => req.user as AuthUser;
+  registerBelongReader(TASK_FILE_TYPE, taskFileReadable);
   diyTaskScheduleRoutes(app, ctx);
 
   defineRoute(app, ctx, {

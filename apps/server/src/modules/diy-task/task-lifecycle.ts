@@ -8,6 +8,7 @@ import {
   taskZeroInputSchema,
   taskZeroWithdrawInputSchema,
 } from '@shuzhi/contracts/diy-task-lifecycle';
+import type { TaskUrgePlan } from '@shuzhi/contracts/diy-task-urge';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { orgInScope } from '../../platform/access/data-scope.ts';
@@ -16,6 +17,7 @@ import { formatDateTime, parseDateTime } from '../../platform/db/time.ts';
 import { loadCaller } from '../../platform/diy/form-access.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { announcePublished, publishToOrgUsers, sanitizeNoticeHtml } from '../notice/notice.service.ts';
+import { holdTaskFiles } from './task-files.ts';
 import { assertReviewedForms, taskForms } from './task-forms.ts';
 import { taskCells } from './task-progress.ts';
 import { loadOrgs } from './task-units.ts';
@@ -109,6 +111,10 @@ export async function editTask(ctx: AppContext, user: AuthUser, raw: TaskEditInp
     const review = input.levelReview === undefined ? task.level_review : input.levelReview ? 1 : 0;
     if (review !== task.level_review)
       comment = [comment, review === 1 ? '逐级审核：开启' : '逐级审核：关闭'].filter(Boolean).join('；');
+    const files = filesComment(parseFiles(task.attachments), input.attachments);
+    if (files) comment = [comment, files].filter(Boolean).join('；');
+    const urgePlan = input.urge === undefined ? task.urge_plan : planText(input.urge);
+    if (urgePlan !== task.urge_plan) comment = [comment, planComment(input.urge)].filter(Boolean).join('；');
     await trx
       .updateTable('diy_task')
       .set({
@@ -117,16 +123,58 @@ export async function editTask(ctx: AppContext, user: AuthUser, raw: TaskEditInp
         attachments: JSON.stringify(input.attachments),
         due_time: due,
         level_review: review,
+        urge_plan: urgePlan,
         update_time: stamp,
         update_user_id: user.userId,
         update_user_name: user.realName,
       })
       .where('id', '=', task.id)
       .execute();
+    await holdTaskFiles(
+      trx,
+      user,
+      task.id,
+      input.attachments.map((f) => f.fileId),
+    );
     await writeEvent(ctx, trx, task, stepOf('edit', caller.orgName, comment), [], user, stamp);
     return publishToOrgUsers(ctx, trx, user, dueNotice(task, input.title, due, moved), stamp);
   });
   if (notice) announcePublished(ctx, notice);
+}
+
+type TaskFile = { fileId: number; name: string };
+
+function parseFiles(text: string): TaskFile[] {
+  try {
+    const files = JSON.parse(text) as unknown;
+    return Array.isArray(files) ? (files as TaskFile[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The history's words for attachments added and taken off: 附件：新增 a.pdf；删除 b.docx (null: unchanged). */
+function filesComment(before: readonly TaskFile[], after: readonly TaskFile[]): string | null {
+  const had = new Set(before.map((f) => f.fileId));
+  const has = new Set(after.map((f) => f.fileId));
+  const added = after.filter((f) => !had.has(f.fileId)).map((f) => f.name);
+  const removed = before.filter((f) => !has.has(f.fileId)).map((f) => f.name);
+  if (added.length === 0 && removed.length === 0) return null;
+  const parts = [
+    added.length > 0 ? `新增 ${added.join('、')}` : null,
+    removed.length > 0 ? `删除 ${removed.join('、')}` : null,
+  ];
+  return `附件：${parts.filter(Boolean).join('，')}`;
+}
+
+/** The stored ladder: its JSON, null when off. */
+const planText = (plan: TaskUrgePlan) => (plan.enabled ? JSON.stringify(plan) : null);
+
+/** The history's words for a changed ladder (zh-CN, like the other steps). */
+function planComment(plan: TaskUrgePlan | undefined): string {
+  if (!plan?.enabled) return '自动催办：关闭';
+  const before = plan.beforeDays.length > 0 ? `到期前 ${plan.beforeDays.join('、')} 天` : '到期前不提醒';
+  return `自动催办：${before}，逾期后每日提醒 ${plan.afterDays} 天`;
 }
 
 /** The notice to the units whose due time moved (zh-CN, like the task's other notices). */

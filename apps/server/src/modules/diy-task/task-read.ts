@@ -32,6 +32,7 @@ import { periodNames } from '../diy-period/diy-period.service.ts';
 import { countsFiling, type ReceiverRow, receiverDone, receiverFiled, taskCells } from './task-progress.ts';
 import { receiverDepths } from './task-review-state.ts';
 import { loadOrgs, type TaskOrg } from './task-units.ts';
+import { planOf } from './task-urge.job.ts';
 
 /** Task lists, the detail with its tree and history, the completeness grid and a form's tasks. */
 
@@ -310,6 +311,7 @@ export async function taskDetail(
       }),
     manage,
     levelReview: task.level_review === 1,
+    urge: planOf(task.urge_plan),
   };
 }
 

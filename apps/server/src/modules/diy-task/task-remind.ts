@@ -126,8 +126,9 @@ export const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-const maskPhone = (phone: string) =>
-  phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
+/** 138****0001; a number already masked stays as it is. */
+export const maskPhone = (phone: string) =>
+  phone.length >= 7 && !phone.includes('*') ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
 
 /** One notice to the people of the reminder's receivers and a pending SMS row per phone, all recorded. */
 export async function sendReminder(
@@ -171,6 +172,9 @@ export async function sendReminder(
     sender_name: sender.manual ? sender.realName : null,
     create_time: stamp,
     update_time: null,
+    attempts: 0,
+    last_error: null,
+    retry_at: null,
   };
   const smsIds: number[] = [];
   const rows: Database['diy_task_urge'][] = [];
@@ -233,13 +237,20 @@ export async function sendReminder(
   return { notice, people: reached.size, smsIds };
 }
 
+/** Attempts in all for one text, and the wait before each retry (after the 1st and the 2nd failure). */
+export const SMS_MAX_ATTEMPTS = 3;
+export const SMS_RETRY_AFTER_MS = [5 * 60_000, 30 * 60_000] as const;
+
 /**
- * Hands the pending texts to the SMS sender (after the commit), one at a time, recording `sent` or `failed`
- * and masking the phone once it went. Answers how many went and how many did not.
+ * Hands the pending texts to the SMS sender (after the commit), one at a time, counting the attempt and
+ * recording `sent` or `failed`. A failed text keeps its phone and gets a `retry_at` (5, then 30 minutes on)
+ * while it has attempts left; the phone is masked once it went or when no attempt is left. Answers how many
+ * went and how many did not.
  */
 export async function deliverSms(
   ctx: AppContext,
   ids: readonly number[],
+  now = new Date(),
 ): Promise<{ sent: number; failed: number }> {
   const sender = smsSenderFor(ctx.config, ctx.log);
   let sent = 0;
@@ -247,27 +258,77 @@ export async function deliverSms(
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await ctx.db
       .selectFrom('diy_task_urge')
-      .select(['id', 'phone', 'message'])
+      .select(['id', 'phone', 'message', 'attempts'])
       .where('id', 'in', ids.slice(i, i + 500))
       .where('outcome', '=', 'pending')
       .execute();
     for (const row of rows) {
       const phone = row.phone ?? '';
-      let outcome: UrgeOutcome = 'sent';
+      const attempts = row.attempts + 1;
+      let error: string | null = null;
       try {
         await sender.send({ phone, template: SMS_TASK_URGE_TEMPLATE, text: row.message ?? '' });
         sent++;
-      } catch (error) {
-        outcome = 'failed';
+      } catch (err) {
+        error = (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'unknown';
         failed++;
-        ctx.log.warn({ err: error, urgeId: row.id }, 'task reminder SMS not sent');
+        ctx.log.warn({ err, urgeId: row.id, attempts }, 'task reminder SMS not sent');
       }
+      const retry = error !== null && attempts < SMS_MAX_ATTEMPTS;
+      const wait = SMS_RETRY_AFTER_MS[attempts - 1] ?? SMS_RETRY_AFTER_MS[SMS_RETRY_AFTER_MS.length - 1];
       await ctx.db
         .updateTable('diy_task_urge')
-        .set({ outcome, phone: maskPhone(phone), update_time: formatDateTime() })
+        .set({
+          outcome: error === null ? 'sent' : 'failed',
+          phone: retry ? phone : maskPhone(phone),
+          attempts,
+          ...(error === null ? {} : { last_error: error }),
+          retry_at: retry ? formatDateTime(new Date(now.getTime() + wait)) : null,
+          update_time: formatDateTime(),
+        })
         .where('id', '=', row.id)
         .execute();
     }
   }
   return { sent, failed };
+}
+
+/**
+ * The failed texts whose retry time has come (by hand or by the ladder), claimed by this process: one UPDATE
+ * sets them back to `pending` only while they are still `failed` with a retry time, so a row another process
+ * claimed first (its update committed, or waited for on PostgreSQL) is not taken again. Then they are sent.
+ */
+export async function retryFailedSms(
+  ctx: AppContext,
+  now: Date,
+): Promise<{ retried: number; sent: number; failed: number }> {
+  const due = formatDateTime(now);
+  const candidates = await ctx.db
+    .selectFrom('diy_task_urge')
+    .select('id')
+    .where('retry_at', '<=', due)
+    .where('channel', '=', 'sms')
+    .where('outcome', '=', 'failed')
+    .orderBy('retry_at')
+    .limit(500)
+    .execute();
+  if (candidates.length === 0) return { retried: 0, sent: 0, failed: 0 };
+  const claimed = await ctx.db
+    .updateTable('diy_task_urge')
+    .set({ outcome: 'pending', retry_at: null, update_time: due })
+    .where(
+      'id',
+      'in',
+      candidates.map((c) => c.id),
+    )
+    .where('outcome', '=', 'failed')
+    .where('retry_at', '<=', due)
+    .returning('id')
+    .execute();
+  const result = await deliverSms(
+    ctx,
+    claimed.map((c) => c.id),
+    now,
+  );
+  return { retried: claimed.length, ...result };
 }

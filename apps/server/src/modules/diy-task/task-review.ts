@@ -222,10 +222,13 @@ export async function reviewTaskRecords(
           create_time: now,
         })
         .execute();
+      // A middle level's pass is a step of the record's own history too (the record's status stays 待审核).
+      if (!finish)
+        await writeHistory(ctx, trx, open, rec.id, 'levelPass', [], rec.version, now, comment, level.orgName);
       if (finish) {
         const change = [{ field: 'status', label: '状态', before: RECORD_STATUS.submitted, after: status }];
         const action = input.action === 'return' ? 'return' : 'approve';
-        await writeHistory(ctx, trx, open, rec.id, action, change, rec.version, now, comment);
+        await writeHistory(ctx, trx, open, rec.id, action, change, rec.version, now, comment, level.orgName);
         if (rec.createUserId !== null)
           told.push({
             filer: rec.createUserId,

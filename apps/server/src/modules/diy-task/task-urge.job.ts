@@ -7,7 +7,14 @@ import type { AppContext } from '../../platform/context.ts';
 import { formatDateTime, parseDateTime, wallClockAt } from '../../platform/db/time.ts';
 import { announcePublished } from '../notice/notice.service.ts';
 import { type ReceiverRow, receiverFiled, taskCells } from './task-progress.ts';
-import { claimOf, deliverSms, escapeHtml, type Reminder, sendReminder } from './task-remind.ts';
+import {
+  claimOf,
+  deliverSms,
+  escapeHtml,
+  type Reminder,
+  retryFailedSms,
+  sendReminder,
+} from './task-remind.ts';
 import { loadOrgs, type TaskOrg } from './task-units.ts';
 
 /**
@@ -57,7 +64,8 @@ export function inQuietHours(setting: string, now: Date): boolean {
   return start < end ? minute >= start && minute < end : minute >= start || minute < end;
 }
 
-function planOf(text: string | null): TaskUrgePlan | null {
+/** The ladder stored on a task (`urge_plan`); null when off or unreadable. */
+export function planOf(text: string | null): TaskUrgePlan | null {
   if (!text) return null;
   try {
     const plan = taskUrgePlanSchema.safeParse(JSON.parse(text));
@@ -75,6 +83,8 @@ export type UrgeRun = {
   skipped: number;
   smsSent: number;
   smsFailed: number;
+  /** Failed texts tried again in this run. */
+  smsRetried: number;
 };
 
 /** The receivers of a task due a step now, grouped by step, due time and whether it is skipped. */
@@ -180,7 +190,7 @@ function reminderOf(task: Task, group: Group, receivers: ReceiverRow[]): Reminde
 }
 
 /** Claims the group's steps (insert-first; a row another process inserted is skipped) and sends them. */
-async function sendGroup(ctx: AppContext, task: Task, group: Group, run: UrgeRun): Promise<void> {
+async function sendGroup(ctx: AppContext, task: Task, group: Group, run: UrgeRun, now: Date): Promise<void> {
   const stamp = formatDateTime();
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const mine: ReceiverRow[] = [];
@@ -208,6 +218,9 @@ async function sendGroup(ctx: AppContext, task: Task, group: Group, run: UrgeRun
             sender_name: null,
             create_time: stamp,
             update_time: null,
+            attempts: 0,
+            last_error: null,
+            retry_at: null,
           })),
         )
         .onConflict((oc) => oc.column('claim').doNothing())
@@ -236,15 +249,20 @@ async function sendGroup(ctx: AppContext, task: Task, group: Group, run: UrgeRun
   run.reminded += outcome.count;
   if (!outcome.sent) return;
   if (outcome.sent.notice) announcePublished(ctx, outcome.sent.notice);
-  const sms = await deliverSms(ctx, outcome.sent.smsIds);
+  const sms = await deliverSms(ctx, outcome.sent.smsIds, now);
   run.smsSent += sms.sent;
   run.smsFailed += sms.failed;
 }
 
 /** The job's run: every task whose ladder may still have a step due. */
 export async function runTaskUrges(ctx: AppContext, signal: AbortSignal, now = new Date()): Promise<UrgeRun> {
-  const run: UrgeRun = { quiet: false, reminded: 0, skipped: 0, smsSent: 0, smsFailed: 0 };
+  const run: UrgeRun = { quiet: false, reminded: 0, skipped: 0, smsSent: 0, smsFailed: 0, smsRetried: 0 };
   if (inQuietHours(await configValue(ctx, 'diy_task_urge_quiet_hours'), now)) return { ...run, quiet: true };
+  // First the texts that failed earlier and are due another attempt (by hand or by the ladder).
+  const retried = await retryFailedSms(ctx, now);
+  run.smsRetried = retried.retried;
+  run.smsSent += retried.sent;
+  run.smsFailed += retried.failed;
   // Ladders reach 30 days either side of a due time.
   const tasks = await ctx.db
     .selectFrom('diy_task as t')
@@ -271,7 +289,7 @@ export async function runTaskUrges(ctx: AppContext, signal: AbortSignal, now = n
     }
     for (const group of await dueGroups(ctx, task, plan, orgs, now)) {
       signal.throwIfAborted();
-      await sendGroup(ctx, task, group, run);
+      await sendGroup(ctx, task, group, run, now);
     }
   }
   return run;

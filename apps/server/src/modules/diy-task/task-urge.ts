@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { announcePublished } from '../notice/notice.service.ts';
 import { type ReceiverRow, receiverFiled, taskCells } from './task-progress.ts';
 import { visibleTask } from './task-read.ts';
-import { deliverSms, escapeHtml, sendReminder } from './task-remind.ts';
+import { deliverSms, escapeHtml, maskPhone, sendReminder } from './task-remind.ts';
 import { loadOrgs } from './task-units.ts';
 
 /** Urging by hand (`POST /api/diyTask/urge`), the reminders' record, and the count of 我的任务 still to do. */
@@ -120,10 +120,14 @@ export async function taskUrges(ctx: AppContext, user: AuthUser, id: number): Pr
       channel: r.channel as TaskUrgeRecord['channel'],
       outcome: r.outcome as TaskUrgeRecord['outcome'],
       userName: r.user_name,
-      phone: r.phone,
+      // A text waiting for another attempt keeps its whole number on the row, never in the answer.
+      phone: r.phone === null ? null : maskPhone(r.phone),
       message: r.message,
       senderName: r.sender_name,
       createTime: r.create_time,
+      attempts: r.attempts,
+      lastError: r.last_error,
+      retryAt: r.retry_at,
     }));
 }
 

@@ -16,6 +16,7 @@ import { type Caller, formAuth, loadCaller } from '../../platform/diy/form-acces
 import { AppError } from '../../platform/errors/app-error.ts';
 import { resolveFilingPeriod } from '../diy-period/diy-period.service.ts';
 import { announcePublished, publishToOrgUsers, sanitizeNoticeHtml } from '../notice/notice.service.ts';
+import { holdTaskFiles } from './task-files.ts';
 import { activeTaskForms, assertReviewedForms } from './task-forms.ts';
 import {
   type FillCheck,
@@ -239,6 +240,12 @@ export async function createTaskIn(
       level_review: input.levelReview ? 1 : 0,
     })
     .execute();
+  await holdTaskFiles(
+    trx,
+    user,
+    task.id,
+    input.attachments.map((f) => f.fileId),
+  );
   await trx
     .insertInto('diy_task_form')
     .values(

@@ -191,6 +191,31 @@ describe('RecordHistory', () => {
     expect(within(steps[3] as HTMLElement).getByText('李娜')).toBeTruthy();
   });
 
+  it('shows a level of a task’s review passing the record, with its unit and comment', async () => {
+    api.history.mockResolvedValue([
+      ...STEPS.slice(0, 3),
+      {
+        id: 5,
+        action: 'levelPass',
+        changes: [],
+        comment: '已核实',
+        userName: '王海燕',
+        orgName: '南京东路街道',
+        createTime: '2026-11-21 12:00:00',
+        version: 2,
+      },
+    ]);
+    api.design.mockResolvedValue(FORM);
+    render(wrap(<RecordHistory tableId={9} recordId={101} />));
+    const steps = await screen.findAllByTestId('diy-history-step');
+    const pass = steps[3] as HTMLElement;
+    expect(pass.getAttribute('data-action')).toBe('levelPass');
+    expect(within(pass).getByText('逐级审核通过')).toBeTruthy();
+    expect(within(pass).getByTestId('diy-history-org').textContent).toBe('南京东路街道');
+    expect(within(pass).getByTestId('diy-history-comment').textContent).toContain('已核实');
+    expect(within(pass).queryByTestId('diy-history-changes')).toBeNull();
+  });
+
   it('says when there is no history, and offers a retry when loading fails', async () => {
     api.history.mockResolvedValueOnce([]);
     const { unmount } = render(wrap(<RecordHistory tableId={9} recordId={101} />));

@@ -23,6 +23,7 @@ const ACTION_COLOR: Record<HistoryStep['action'], string> = {
   dispute: 'magenta',
   zero: 'gold',
   import: 'lime',
+  levelPass: 'cyan',
 };
 
 /** Words for the summaries of sub-tables and files. */
@@ -146,6 +147,9 @@ export function RecordHistory({ tableId, recordId }: { tableId: number; recordId
                 {t(`diyRecord.action.${step.action}`)}
               </Tag>
               <Typography.Text strong>{step.userName ?? t('diyRecord.unknownUser')}</Typography.Text>
+              {step.orgName ? (
+                <Typography.Text data-testid="diy-history-org">{step.orgName}</Typography.Text>
+              ) : null}
               <Typography.Text type="secondary">{step.createTime}</Typography.Text>
             </div>
             {step.comment ? (

@@ -85,6 +85,7 @@ const DETAIL: TaskDetail = {
   ],
   manage: false,
   levelReview: false,
+  urge: null,
 };
 
 const cell = (state: TaskGrid['rows'][number]['cells'][number]['state'], over = {}) => ({

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../components/rich-text/rich-text-editor.tsx';
 import { zoneDayjs } from '../../platform/time/zone-dayjs.ts';
 import { TASK_KEYS, taskApi } from './diy-task.api.ts';
+import { type TaskAttachment, TaskAttachmentsField } from './task-attachments.tsx';
 import { ReceiverFields, type ReceiverValues, receiversOf } from './task-org-fields.tsx';
+import { UrgePlanFields, type UrgePlanValues, urgePlanOf, urgePlanValues } from './task-urge-plan.tsx';
 import { useTaskSubmit } from './use-task-submit.ts';
 
 type Values = {
@@ -15,10 +17,11 @@ type Values = {
   dueTime: Dayjs;
   instructions?: string;
   receivers?: ReceiverValues;
-  /** The automatic urging ladder (its default steps), on unless switched off. */
-  urge?: boolean;
+  /** The automatic urging ladder: on with the default steps unless changed. */
+  urge?: UrgePlanValues;
   /** 逐级审核 (every form must require review; the server says T1053 otherwise). */
   levelReview?: boolean;
+  attachments?: TaskAttachment[];
 };
 
 const FORMAT = 'YYYY-MM-DD HH:mm';
@@ -52,8 +55,9 @@ export function TaskCreateDrawer({
         forms: values.tableIds.map((tableId) => ({ tableId })),
         dueTime: values.dueTime.format(FORMAT),
         instructions: values.instructions ?? '',
+        attachments: values.attachments ?? [],
         receivers: receiversOf(values.receivers),
-        urge: { enabled: values.urge !== false },
+        urge: urgePlanOf(values.urge),
         levelReview: values.levelReview === true,
       });
       created.current = id;
@@ -78,7 +82,12 @@ export function TaskCreateDrawer({
         </Space>
       }
     >
-      <Form form={form} layout="vertical" data-testid="task-create-form">
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ urge: urgePlanValues(undefined) }}
+        data-testid="task-create-form"
+      >
         <Form.Item
           name="title"
           label={t('diyTask.name')}
@@ -114,15 +123,7 @@ export function TaskCreateDrawer({
           />
         </Form.Item>
         <ReceiverFields />
-        <Form.Item
-          name="urge"
-          label={t('taskUrge.plan')}
-          valuePropName="checked"
-          initialValue
-          extra={t('taskUrge.planHint')}
-        >
-          <Switch data-testid="task-create-urge" />
-        </Form.Item>
+        <UrgePlanFields testId="task-create" />
         <Form.Item
           name="levelReview"
           label={t('taskReview.option')}
@@ -133,6 +134,9 @@ export function TaskCreateDrawer({
         </Form.Item>
         <Form.Item name="instructions" label={t('diyTask.instructions')}>
           <RichTextEditor aria-label={t('diyTask.instructions')} minHeight={120} />
+        </Form.Item>
+        <Form.Item name="attachments" label={t('diyTask.attachments')}>
+          <TaskAttachmentsField />
         </Form.Item>
       </Form>
     </Drawer>

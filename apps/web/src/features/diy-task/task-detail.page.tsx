@@ -9,12 +9,14 @@ import { useCan } from '../../platform/access/access.tsx';
 import { hasErrorCode } from '../../platform/http/http-client.ts';
 import { TASK_KEYS, taskApi } from './diy-task.api.ts';
 import { HandOnDialog, type TaskPart, TransferDialog } from './task-actions.tsx';
+import { TaskAttachmentList } from './task-attachments.tsx';
 import { TaskGridCard, TaskHistory } from './task-grid.tsx';
 import { TaskManageBar, TaskStateTag, TaskWarnings } from './task-manage.tsx';
 import { TaskMetricsCard } from './task-metrics.tsx';
 import { TaskReviewCard } from './task-review.tsx';
 import { FormsCell, ReceiverStateTag } from './task-tags.tsx';
 import { TaskUrgeRecords, UrgeDialog, type UrgeTarget, urgeableOf } from './task-urge.tsx';
+import { urgePlanText } from './task-urge-plan.tsx';
 
 type TreeNode = { key: number; title: ReactNode; children: TreeNode[] };
 
@@ -144,6 +146,9 @@ export default function TaskDetailPage() {
               {task.doneCount}/{task.receiverCount}
             </span>
           </Descriptions.Item>
+          <Descriptions.Item label={t('taskUrge.plan')}>
+            <span data-testid="task-detail-urge">{urgePlanText(t, task.urge)}</span>
+          </Descriptions.Item>
         </Descriptions>
         <Typography.Title level={5}>{t('diyTask.instructions')}</Typography.Title>
         {task.instructions && task.instructions !== '<p></p>' ? (
@@ -151,6 +156,8 @@ export default function TaskDetailPage() {
         ) : (
           <Typography.Text type="secondary">{t('diyTask.noInstructions')}</Typography.Text>
         )}
+        <Typography.Title level={5}>{t('diyTask.attachments')}</Typography.Title>
+        <TaskAttachmentList files={task.attachments} />
       </Card>
       <Card title={t('diyTask.tree')} size="small">
         <Tree

@@ -71,6 +71,7 @@ const DETAIL: TaskDetail = {
   events: [],
   manage: true,
   levelReview: false,
+  urge: null,
 };
 
 const cell = (state: TaskGrid['rows'][number]['cells'][number]['state'], over = {}) => ({

@@ -8,7 +8,9 @@ import { RichTextEditor } from '../../components/rich-text/rich-text-editor.tsx'
 import { useCan } from '../../platform/access/access.tsx';
 import { zoneDayjs } from '../../platform/time/zone-dayjs.ts';
 import { taskApi } from './diy-task.api.ts';
+import { type TaskAttachment, TaskAttachmentsField } from './task-attachments.tsx';
 import { futureRule } from './task-create-drawer.tsx';
+import { UrgePlanFields, type UrgePlanValues, urgePlanOf, urgePlanValues } from './task-urge-plan.tsx';
 import { useTaskSubmit } from './use-task-submit.ts';
 
 const FORMAT = 'YYYY-MM-DD HH:mm';
@@ -44,9 +46,16 @@ export function TaskWarnings({ task }: { task: TaskDetail }) {
   );
 }
 
-type EditValues = { title: string; dueTime: Dayjs; instructions?: string; levelReview?: boolean };
+type EditValues = {
+  title: string;
+  dueTime: Dayjs;
+  instructions?: string;
+  levelReview?: boolean;
+  urge?: UrgePlanValues;
+  attachments?: TaskAttachment[];
+};
 
-/** 修改任务: title, due time and instructions (attachments are kept as they are). */
+/** 修改任务: title, due time, 逐级审核, the urging ladder, instructions and attachments. */
 function TaskEditDrawer({
   task,
   open,
@@ -69,8 +78,9 @@ function TaskEditDrawer({
         title: values.title.trim(),
         dueTime: values.dueTime.format(FORMAT),
         instructions: values.instructions ?? '',
-        attachments: task.attachments,
+        attachments: values.attachments ?? [],
         levelReview: values.levelReview === true,
+        urge: urgePlanOf(values.urge),
       });
       return t('diyTaskLife.saved');
     },
@@ -97,6 +107,8 @@ function TaskEditDrawer({
           dueTime: dayjs(task.dueTime.slice(0, 16)),
           instructions: task.instructions,
           levelReview: task.levelReview,
+          urge: urgePlanValues(task.urge),
+          attachments: task.attachments,
         }}
         data-testid="task-edit-form"
       >
@@ -128,8 +140,12 @@ function TaskEditDrawer({
         >
           <Switch data-testid="task-edit-level-review" />
         </Form.Item>
+        <UrgePlanFields testId="task-edit" />
         <Form.Item name="instructions" label={t('diyTask.instructions')}>
           <RichTextEditor aria-label={t('diyTask.instructions')} minHeight={120} />
+        </Form.Item>
+        <Form.Item name="attachments" label={t('diyTask.attachments')}>
+          <TaskAttachmentsField />
         </Form.Item>
       </Form>
     </Drawer>

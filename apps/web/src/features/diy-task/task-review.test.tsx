@@ -49,6 +49,7 @@ const DETAIL: TaskDetail = {
   events: [],
   manage: false,
   levelReview: true,
+  urge: null,
 };
 const cell = (state: TaskGrid['rows'][number]['cells'][number]['state'], over = {}) => ({
   state,

@@ -63,6 +63,7 @@ const DETAIL: TaskDetail = {
   events: [],
   manage: false,
   levelReview: false,
+  urge: null,
 };
 const cell = (state: TaskGrid['rows'][number]['cells'][number]['state'], over = {}) => ({
   state,
@@ -103,6 +104,9 @@ const RECORDS: TaskUrgeRecord[] = [
     message: '【逾期催办】…',
     senderName: null,
     createTime: '2026-12-11 18:05:00',
+    attempts: 2,
+    lastError: 'SMS gateway answered HTTP 502',
+    retryAt: '2026-12-11 18:40:00',
   },
   {
     id: 1,
@@ -116,6 +120,9 @@ const RECORDS: TaskUrgeRecord[] = [
     message: null,
     senderName: null,
     createTime: '2026-12-07 18:05:00',
+    attempts: 0,
+    lastError: null,
+    retryAt: null,
   },
 ];
 
@@ -195,6 +202,10 @@ describe('urging from the completeness grid', () => {
     expect(within(records).getByText('到期前 3 天')).toBeTruthy();
     expect(within(records).getByText('发送失败')).toBeTruthy();
     expect(within(records).getByText('李秀英 137****8875')).toBeTruthy();
+    // The text failed twice and waits for its last attempt.
+    expect(within(records).getByTestId('task-urge-attempts').textContent).toBe(
+      '已尝试 2 次、12-11 18:40 重试',
+    );
     expect(within(records).getAllByText('系统自动')).toHaveLength(2);
   });
 

@@ -1,7 +1,7 @@
 import type { GridCell, TaskReceiver } from '@shuzhi/contracts/diy-task';
 import type { TaskUrgeInput, TaskUrgeRecord, TaskUrgeResult } from '@shuzhi/contracts/diy-task-urge';
 import { useQuery } from '@tanstack/react-query';
-import { type ButtonProps, Card, Form, Input, Modal, Table, Tag, Typography } from 'antd';
+import { type ButtonProps, Card, Form, Input, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../platform/http/http.ts';
@@ -166,11 +166,25 @@ export function TaskUrgeRecords({ id }: { id: number }) {
     {
       key: 'outcome',
       title: t('taskUrge.outcome'),
-      width: 150,
+      width: 200,
       render: (_, r) => (
-        <Tag color={OUTCOME_COLORS[r.outcome]} data-testid="task-urge-outcome">
-          {t(`taskUrge.outcomes.${r.outcome}`)}
-        </Tag>
+        <Space size={2} wrap>
+          <Tooltip title={r.lastError ? t('taskUrge.lastError', { error: r.lastError }) : undefined}>
+            <Tag color={OUTCOME_COLORS[r.outcome]} data-testid="task-urge-outcome">
+              {t(`taskUrge.outcomes.${r.outcome}`)}
+            </Tag>
+          </Tooltip>
+          {r.channel === 'sms' && (r.attempts > 1 || r.retryAt) ? (
+            <Typography.Text type="secondary" data-testid="task-urge-attempts">
+              {[
+                t('taskUrge.attempts', { count: r.attempts }),
+                r.retryAt ? t('taskUrge.retryAt', { time: r.retryAt.slice(5, 16) }) : null,
+              ]
+                .filter(Boolean)
+                .join(t('common.listSeparator'))}
+            </Typography.Text>
+          ) : null}
+        </Space>
       ),
     },
     {

@@ -16,7 +16,13 @@ export function useTaskSubmit<Values>(
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
-    const values = await form.validateFields();
+    // A field the form refuses shows its message; nothing is sent.
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
     setSaving(true);
     try {
       const done = await send(values);
