@@ -22,6 +22,29 @@ function daysAhead(days: number): string {
 }
 
 /**
+ * In the page: where the trend's canvas shows a point of the on-time rate line at 50% (the line's blue, on the
+ * height of 50% of the rate axis: grid top 36, bottom 40), in page coordinates; null while none is painted.
+ */
+function lonePoint(card: Element): { x: number; y: number } | null {
+  const canvas = card.querySelector('canvas');
+  const ctx = canvas?.getContext('2d');
+  if (!canvas || !ctx) return null;
+  const box = canvas.getBoundingClientRect();
+  const scale = canvas.width / box.width;
+  const y = Math.round((36 + (box.height - 76) / 2) * scale);
+  const row = ctx.getImageData(0, y - 2 * scale, canvas.width, 4 * scale + 1);
+  for (let i = 0; i < row.data.length; i += 4) {
+    const [r, g, b] = [row.data[i], row.data[i + 1], row.data[i + 2]] as [number, number, number];
+    // #1677ff, the line's colour (anti-aliased edges come close to it).
+    if (b > 200 && r < 90 && g > 80 && g < 170) {
+      const x = (i / 4) % canvas.width;
+      return { x: box.left + x / scale, y: box.top + y / scale };
+    }
+  }
+  return null;
+}
+
+/**
  * Issue 20 §3, efficiency analysis: the district hands 社区人口月报 to two communities; 吴静 (贵州路) files and
  * submits; 系统管理员 opens 报表中心 › 效率分析 and sees the on-time rate of half, 贵州路 first in the ranking at
  * 100%; the level filter (街道) empties the page; 王海燕 (the street's leader) sees her two communities only.
@@ -97,7 +120,20 @@ describe('效率分析: the figures of a task as the units filed it', () => {
     await page.getByTestId('efficiency-ranking').scrollIntoViewIfNeeded();
     await screenshot(page, 'efficiency-ranking');
     await page.getByTestId('efficiency-trend').scrollIntoViewIfNeeded();
+    // The task's month is the only one with figures: a lone point, drawn by its symbol only (no line to a
+    // neighbour). Wait until the canvas shows it (the symbol grows in after the chart's sweep), then its tooltip.
+    const point = await page.waitForFunction(
+      lonePoint,
+      await page.getByTestId('efficiency-trend').elementHandle(),
+    );
+    const { x, y } = (await point.jsonValue()) as { x: number; y: number };
     await screenshot(page, 'efficiency-trend');
+    await page.mouse.move(x, y);
+    await page
+      .getByTestId('efficiency-trend')
+      .getByText(/按时率\s*50/)
+      .first()
+      .waitFor();
 
     await page.getByTestId('efficiency-level').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '街道' }).click();
