@@ -13,7 +13,7 @@ import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { formatDateTime, parseDateTime } from '../../platform/db/time.ts';
 import { loadCaller } from '../../platform/diy/form-access.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { TimelinessSum, taskTimeliness } from '../diy-task/task-metrics.ts';
+import { RecordTrails, TimelinessSum, taskTimeliness } from '../diy-task/task-metrics.ts';
 import type { ReceiverRow } from '../diy-task/task-progress.ts';
 import { formsOf } from '../diy-task/task-read.ts';
 import { loadOrgs } from '../diy-task/task-units.ts';
@@ -144,13 +144,28 @@ export async function efficiency(
   const titles = new Map<number, string>();
   const now = Date.now();
   const dueMs = new Map<string, number>();
+  // Every record trail is read once for the call: one records query per form across the tasks asking it.
+  const trails = new RecordTrails(ctx.db, user.tenantId);
+  await trails.prefetch(
+    [...forms.values()]
+      .flat()
+      .filter((f) => f.active && (query.tableId === undefined || f.tableId === query.tableId)),
+  );
   for (const [taskId, receivers] of byTask) {
     const first = receivers[0] as (typeof receivers)[number];
     const task = { id: taskId, tenant_id: first.tenant_id, create_time: first.task_create_time };
     for (const form of forms.get(taskId) ?? []) {
       if (form.active) titles.set(form.tableId, form.title);
       if (!form.active || (query.tableId !== undefined && form.tableId !== query.tableId)) continue;
-      const cells = await taskTimeliness(ctx.db, task, [form], receivers as ReceiverRow[], orgs);
+      const cells = await taskTimeliness(
+        ctx.db,
+        task,
+        [form],
+        receivers as ReceiverRow[],
+        orgs,
+        undefined,
+        trails,
+      );
       for (const { receiver, sum } of cells) {
         let due = dueMs.get(receiver.due_time);
         if (due === undefined) {

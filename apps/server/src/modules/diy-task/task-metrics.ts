@@ -96,26 +96,31 @@ export type CellTrail = {
   fillers: number[];
 };
 
-/** The records of a form in the task's period with their submission, returns and reviews, from their history. */
-async function recordTrails(
+/**
+ * Live records of a form — of the periods `periodIds`, or (a form without periods) created since `since` — with
+ * their submission, returns and reviews from their history, by record id; each trail knows its period.
+ */
+async function readTrails(
   db: Db,
   tenantId: number,
-  form: TaskFormPeriod,
+  tableId: number,
+  periodIds: readonly number[] | null,
   since: string,
-): Promise<Map<number, RecordTrail>> {
-  let records = recordsOf(db, form.tableId)
-    .select(['id', 'create_org_id'])
+): Promise<Map<number, RecordTrail & { periodId: number | null }>> {
+  let records = recordsOf(db, tableId)
+    .select(['id', 'create_org_id', 'period_id'])
     .where('tenant_id', '=', tenantId)
     .where('is_delete', '=', 0)
     .where('create_org_id', 'is not', null);
   records =
-    form.periodId === null
+    periodIds === null
       ? records.where('create_time', '>=', since)
-      : records.where('period_id', '=', form.periodId);
-  const out = new Map<number, RecordTrail>();
+      : records.where('period_id', 'in', [...periodIds]);
+  const out = new Map<number, RecordTrail & { periodId: number | null }>();
   for (const r of await records.execute())
     out.set(Number(r.id), {
       orgId: Number(r.create_org_id),
+      periodId: r.period_id === null ? null : Number(r.period_id),
       firstSubmit: null,
       returns: 0,
       reviews: [],
@@ -129,7 +134,7 @@ async function recordTrails(
       ...(await db
         .selectFrom('diy_record_history')
         .select(['id', 'record_id', 'action', 'user_id', 'create_time'])
-        .where('table_id', '=', form.tableId)
+        .where('table_id', '=', tableId)
         .where('action', 'in', [...SUBMIT_ACTIONS, ...REVIEW_ACTIONS])
         .where('record_id', 'in', ids.slice(i, i + ID_CHUNK))
         .execute()),
@@ -156,6 +161,64 @@ async function recordTrails(
   return out;
 }
 
+/**
+ * The record trails of one call (read-only once made), shared by the tasks that ask the same form and period:
+ * efficiency analysis measures many tasks, and tasks of one form often ask the same period. `prefetch` reads every
+ * period of a form the tasks ask in one records query (and their history in chunks of ids); a form without
+ * periods is read per `since` (the task's creation), as before.
+ */
+export class RecordTrails {
+  private readonly sets = new Map<string, Promise<Map<number, RecordTrail>>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly tenantId: number,
+  ) {}
+
+  private static key(form: TaskFormPeriod, since: string): string {
+    return form.periodId === null ? `${form.tableId}@${since}` : `${form.tableId}:${form.periodId}`;
+  }
+
+  /** Reads the periods of `forms` not read yet: one records query per form. */
+  async prefetch(forms: readonly TaskFormPeriod[]): Promise<void> {
+    const periods = new Map<number, Set<number>>();
+    for (const form of forms) {
+      if (form.periodId === null || this.sets.has(RecordTrails.key(form, ''))) continue;
+      const ids = periods.get(form.tableId) ?? new Set<number>();
+      ids.add(form.periodId);
+      periods.set(form.tableId, ids);
+    }
+    const loads: Promise<unknown>[] = [];
+    for (const [tableId, ids] of periods) {
+      const all = readTrails(this.db, this.tenantId, tableId, [...ids], '');
+      loads.push(all);
+      for (const periodId of ids)
+        this.sets.set(
+          RecordTrails.key({ tableId, periodId }, ''),
+          all.then((trails) => new Map([...trails].filter(([, t]) => t.periodId === periodId))),
+        );
+    }
+    await Promise.all(loads);
+  }
+
+  /** The trails of the form's period (without periods: of the records created since `since`). */
+  of(form: TaskFormPeriod, since: string): Promise<Map<number, RecordTrail>> {
+    const key = RecordTrails.key(form, since);
+    let set = this.sets.get(key);
+    if (!set) {
+      set = readTrails(
+        this.db,
+        this.tenantId,
+        form.tableId,
+        form.periodId === null ? null : [form.periodId],
+        since,
+      );
+      this.sets.set(key, set);
+    }
+    return set;
+  }
+}
+
 /** Zero reports of the task: `receiverId:tableId` → when declared (ms). */
 async function zeroTimes(db: Db, taskId: number): Promise<Map<string, number>> {
   const rows = await db
@@ -173,6 +236,8 @@ export type UnitTimeliness = { receiver: ReceiverRow; sum: TimelinessSum };
  * task's live forms; levels and the total are sums of these (`TimelinessSum.add`). In a level-review task,
  * `waiting` (the review gate's `receiverId:formIndex` keys, task-review-state.ts) holds the cells whose filing
  * the level above has not passed yet: they count as not submitted until it does (their time stays the filer's).
+ * `trails`: the records' trails, shared between calls that measure tasks of the same forms and periods (all of
+ * the tenant's records of the period, whatever the receivers: the same set for every task asking it).
  */
 export async function taskTimeliness(
   db: Db,
@@ -181,6 +246,7 @@ export async function taskTimeliness(
   receivers: readonly ReceiverRow[],
   orgs: Map<number, TaskOrg>,
   waiting: ReadonlyMap<string, string> = new Map(),
+  trails: RecordTrails = new RecordTrails(db, task.tenant_id),
 ): Promise<UnitTimeliness[]> {
   const filers = receivers.filter((r) => r.state === 'received');
   const filerOfOrg = new Map(filers.map((r) => [r.org_id, r]));
@@ -201,7 +267,7 @@ export async function taskTimeliness(
     const cells = new Map<number, CellTrail>(
       filers.map((r) => [r.id, { firstSubmit: null, records: 0, returns: 0, reviews: [], fillers: [] }]),
     );
-    for (const trail of (await recordTrails(db, task.tenant_id, form, task.create_time)).values()) {
+    for (const trail of (await trails.of(form, task.create_time)).values()) {
       for (const orgId of orgs.get(trail.orgId)?.chain ?? [trail.orgId]) {
         const receiver = filerOfOrg.get(orgId);
         const cell = receiver && cells.get(receiver.id);
