@@ -33,6 +33,8 @@ type RecordTrail = {
   fillers: number[];
 };
 
+const NO_FILLERS: ReadonlySet<number> = new Set();
+
 /** Sums of a group; `timeliness()` turns them into rates and averages. */
 export class TimelinessSum {
   expected = 0;
@@ -41,7 +43,8 @@ export class TimelinessSum {
   private hoursBeforeDue = 0;
   /** Records submitted, and the users who submitted them (efficiency analysis: records per filler). */
   records = 0;
-  readonly fillers = new Set<number>();
+  /** Made on the first filler: a large task's sums are mostly of cells without records. */
+  private fillerIds: Set<number> | null = null;
   private returns = 0;
   private reviewHours = 0;
   private reviewCount = 0;
@@ -50,7 +53,7 @@ export class TimelinessSum {
     this.expected += 1;
     this.records += cell.records;
     this.returns += cell.returns;
-    for (const id of cell.fillers) this.fillers.add(id);
+    for (const id of cell.fillers) this.addFiller(id);
     for (const h of cell.reviews) {
       this.reviewHours += h;
       this.reviewCount += 1;
@@ -70,7 +73,16 @@ export class TimelinessSum {
     this.returns += other.returns;
     this.reviewHours += other.reviewHours;
     this.reviewCount += other.reviewCount;
-    for (const id of other.fillers) this.fillers.add(id);
+    if (other.fillerIds) for (const id of other.fillerIds) this.addFiller(id);
+  }
+
+  get fillers(): ReadonlySet<number> {
+    return this.fillerIds ?? NO_FILLERS;
+  }
+
+  private addFiller(id: number): void {
+    this.fillerIds ??= new Set();
+    this.fillerIds.add(id);
   }
 
   timeliness(): Timeliness {
@@ -92,8 +104,8 @@ export type CellTrail = {
   firstSubmit: number | null;
   records: number;
   returns: number;
-  reviews: number[];
-  fillers: number[];
+  reviews: readonly number[];
+  fillers: readonly number[];
 };
 
 /**
@@ -229,7 +241,10 @@ async function zeroTimes(db: Db, taskId: number): Promise<Map<string, number>> {
   return new Map(rows.map((z) => [`${z.receiver_id}:${z.table_id}`, parseDateTime(z.create_time).getTime()]));
 }
 
-export type UnitTimeliness = { receiver: ReceiverRow; sum: TimelinessSum };
+export type UnitTimeliness<R = ReceiverRow> = { receiver: R; sum: TimelinessSum };
+
+/** The review hours and fillers of a cell without records (read only). */
+const NONE: readonly number[] = [];
 
 /**
  * Timeliness of each filing receiver among `receivers` (the task's receivers the caller may see) over the
@@ -239,15 +254,15 @@ export type UnitTimeliness = { receiver: ReceiverRow; sum: TimelinessSum };
  * `trails`: the records' trails, shared between calls that measure tasks of the same forms and periods (all of
  * the tenant's records of the period, whatever the receivers: the same set for every task asking it).
  */
-export async function taskTimeliness(
+export async function taskTimeliness<R extends Pick<ReceiverRow, 'id' | 'org_id' | 'state' | 'due_time'>>(
   db: Db,
   task: { id: number; tenant_id: number; create_time: string },
   forms: readonly TaskFormPeriod[],
-  receivers: readonly ReceiverRow[],
+  receivers: readonly R[],
   orgs: Map<number, TaskOrg>,
   waiting: ReadonlyMap<string, string> = new Map(),
   trails: RecordTrails = new RecordTrails(db, task.tenant_id),
-): Promise<UnitTimeliness[]> {
+): Promise<UnitTimeliness<R>[]> {
   const filers = receivers.filter((r) => r.state === 'received');
   const filerOfOrg = new Map(filers.map((r) => [r.org_id, r]));
   const zeros = await zeroTimes(db, task.id);
@@ -264,14 +279,17 @@ export async function taskTimeliness(
   };
   for (const [formIndex, form] of forms.entries()) {
     if (form.active === false) continue;
-    const cells = new Map<number, CellTrail>(
-      filers.map((r) => [r.id, { firstSubmit: null, records: 0, returns: 0, reviews: [], fillers: [] }]),
-    );
+    // Cells with records behind them; the others are empty (most of a large task's before the due time).
+    const cells = new Map<number, CellTrail & { reviews: number[]; fillers: number[] }>();
     for (const trail of (await trails.of(form, task.create_time)).values()) {
       for (const orgId of orgs.get(trail.orgId)?.chain ?? [trail.orgId]) {
         const receiver = filerOfOrg.get(orgId);
-        const cell = receiver && cells.get(receiver.id);
-        if (!cell) continue;
+        if (!receiver) continue;
+        let cell = cells.get(receiver.id);
+        if (!cell) {
+          cell = { firstSubmit: null, records: 0, returns: 0, reviews: [], fillers: [] };
+          cells.set(receiver.id, cell);
+        }
         if (trail.firstSubmit !== null) {
           cell.records += 1;
           if (cell.firstSubmit === null || trail.firstSubmit < cell.firstSubmit)
@@ -283,9 +301,16 @@ export async function taskTimeliness(
       }
     }
     for (const r of filers) {
-      const cell = cells.get(r.id) as CellTrail;
-      if (waiting.has(gateKey(r.id, formIndex))) cell.firstSubmit = null;
-      else if (cell.firstSubmit === null) cell.firstSubmit = zeros.get(`${r.id}:${form.tableId}`) ?? null;
+      const cell = cells.get(r.id) ?? {
+        firstSubmit: null,
+        records: 0,
+        returns: 0,
+        reviews: NONE,
+        fillers: NONE,
+      };
+      if (waiting.size > 0 && waiting.has(gateKey(r.id, formIndex))) cell.firstSubmit = null;
+      else if (cell.firstSubmit === null && zeros.size > 0)
+        cell.firstSubmit = zeros.get(`${r.id}:${form.tableId}`) ?? null;
       units.get(r.id)?.addCell(cell, due(r.due_time));
     }
   }
