@@ -15,7 +15,7 @@ import { loadCaller } from '../../platform/diy/form-access.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { RecordTrails, TimelinessSum, taskTimeliness } from '../diy-task/task-metrics.ts';
 import { formsOf } from '../diy-task/task-read.ts';
-import { loadOrgs } from '../diy-task/task-units.ts';
+import { loadOrgs, type TaskOrg } from '../diy-task/task-units.ts';
 
 type Query = z.output<typeof efficiencyQuerySchema>;
 
@@ -145,7 +145,7 @@ export async function efficiency(
   const now = Date.now();
   const dueMs = new Map<string, number>();
   // Every record trail is read once for the call: one records query per form across the tasks asking it.
-  const trails = new RecordTrails(ctx.db, user.tenantId);
+  const trails = new RecordTrails(ctx.db, user.tenantId, unitsUnder(rows, orgs));
   await trails.prefetch(
     [...forms.values()]
       .flat()
@@ -195,6 +195,20 @@ export async function efficiency(
       .sort((a, b) => (b.onTimeRate ?? -1) - (a.onTimeRate ?? -1) || a.late - b.late || a.orgId - b.orgId),
     formOptions: [...titles].map(([tableId, title]) => ({ tableId, title })),
   };
+}
+
+/** Ids per records query at most when reading the units' records only (else all of the period's are read). */
+const UNITS_FILTER_MAX = 2000;
+
+/**
+ * The units whose records can reach a cell counted — the receivers' units and every unit below them — when they
+ * are few (a leader's scope, one level) and at most half of the tenant's; null: read every record of the periods.
+ */
+function unitsUnder(rows: readonly { org_id: number }[], orgs: Map<number, TaskOrg>): number[] | null {
+  const counted = new Set(rows.map((r) => r.org_id));
+  const under = new Set(counted);
+  for (const org of orgs.values()) if (org.chain.some((id) => counted.has(id))) under.add(org.id);
+  return under.size <= UNITS_FILTER_MAX && under.size * 2 <= orgs.size ? [...under] : null;
 }
 
 function empty(months: string[]): Efficiency {

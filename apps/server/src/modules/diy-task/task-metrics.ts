@@ -118,6 +118,7 @@ async function readTrails(
   tableId: number,
   periodIds: readonly number[] | null,
   since: string,
+  orgIds: readonly number[] | null,
 ): Promise<Map<number, RecordTrail & { periodId: number | null }>> {
   let records = recordsOf(db, tableId)
     .select(['id', 'create_org_id', 'period_id'])
@@ -128,6 +129,7 @@ async function readTrails(
     periodIds === null
       ? records.where('create_time', '>=', since)
       : records.where('period_id', 'in', [...periodIds]);
+  if (orgIds !== null) records = records.where('create_org_id', 'in', [...orgIds]);
   const out = new Map<number, RecordTrail & { periodId: number | null }>();
   for (const r of await records.execute())
     out.set(Number(r.id), {
@@ -182,9 +184,14 @@ async function readTrails(
 export class RecordTrails {
   private readonly sets = new Map<string, Promise<Map<number, RecordTrail>>>();
 
+  /**
+   * `orgIds`: when given, only records filed by these units are read — the units under every receiver the call
+   * measures (a record elsewhere never reaches a cell). Null: all of the period's records.
+   */
   constructor(
     private readonly db: Db,
     private readonly tenantId: number,
+    private readonly orgIds: readonly number[] | null = null,
   ) {}
 
   private static key(form: TaskFormPeriod, since: string): string {
@@ -202,7 +209,7 @@ export class RecordTrails {
     }
     const loads: Promise<unknown>[] = [];
     for (const [tableId, ids] of periods) {
-      const all = readTrails(this.db, this.tenantId, tableId, [...ids], '');
+      const all = readTrails(this.db, this.tenantId, tableId, [...ids], '', this.orgIds);
       loads.push(all);
       for (const periodId of ids)
         this.sets.set(
@@ -224,6 +231,7 @@ export class RecordTrails {
         form.tableId,
         form.periodId === null ? null : [form.periodId],
         since,
+        this.orgIds,
       );
       this.sets.set(key, set);
     }
@@ -251,8 +259,8 @@ const NONE: readonly number[] = [];
  * task's live forms; levels and the total are sums of these (`TimelinessSum.add`). In a level-review task,
  * `waiting` (the review gate's `receiverId:formIndex` keys, task-review-state.ts) holds the cells whose filing
  * the level above has not passed yet: they count as not submitted until it does (their time stays the filer's).
- * `trails`: the records' trails, shared between calls that measure tasks of the same forms and periods (all of
- * the tenant's records of the period, whatever the receivers: the same set for every task asking it).
+ * `trails`: the records' trails, shared between calls that measure tasks of the same forms and periods (the
+ * tenant's records of the period, or those of the units under the receivers of every such call).
  */
 export async function taskTimeliness<R extends Pick<ReceiverRow, 'id' | 'org_id' | 'state' | 'due_time'>>(
   db: Db,
