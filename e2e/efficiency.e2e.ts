@@ -22,8 +22,9 @@ function daysAhead(days: number): string {
 }
 
 /**
- * In the page: where the trend's canvas shows a point of the on-time rate line at 50% (the line's blue, on the
- * height of 50% of the rate axis: grid top 36, bottom 40), in page coordinates; null while none is painted.
+ * In the page: the centre of the point the trend's canvas shows on the on-time rate line at 50% (the line's blue,
+ * on the height of 50% of the rate axis: grid top 36, bottom 40), in page coordinates, once it is drawn at its full
+ * size (7 px; it grows in after the chart's sweep); null until then.
  */
 function lonePoint(card: Element): { x: number; y: number } | null {
   const canvas = card.querySelector('canvas');
@@ -32,16 +33,17 @@ function lonePoint(card: Element): { x: number; y: number } | null {
   const box = canvas.getBoundingClientRect();
   const scale = canvas.width / box.width;
   const y = Math.round((36 + (box.height - 76) / 2) * scale);
-  const row = ctx.getImageData(0, y - 2 * scale, canvas.width, 4 * scale + 1);
-  for (let i = 0; i < row.data.length; i += 4) {
-    const [r, g, b] = [row.data[i], row.data[i + 1], row.data[i + 2]] as [number, number, number];
+  const row = ctx.getImageData(0, y, canvas.width, 1).data;
+  const blue: number[] = [];
+  for (let x = 0; x < canvas.width; x++) {
+    const [r, g, b] = [row[x * 4], row[x * 4 + 1], row[x * 4 + 2]] as [number, number, number];
     // #1677ff, the line's colour (anti-aliased edges come close to it).
-    if (b > 200 && r < 90 && g > 80 && g < 170) {
-      const x = (i / 4) % canvas.width;
-      return { x: box.left + x / scale, y: box.top + y / scale };
-    }
+    if (b > 200 && r < 90 && g > 80 && g < 170) blue.push(x);
   }
-  return null;
+  if (blue.length === 0) return null;
+  const [left, right] = [blue[0] as number, blue.at(-1) as number];
+  if (right - left < 6 * scale) return null;
+  return { x: box.left + (left + right) / 2 / scale, y: box.top + y / scale };
 }
 
 /**
