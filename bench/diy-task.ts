@@ -10,6 +10,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TaskGrid } from '@shuzhi/contracts/diy-task';
+import type { TaskMetrics } from '@shuzhi/contracts/diy-task-lifecycle';
 import { buildApp } from '../apps/server/src/app.ts';
 import { runTaskUrges } from '../apps/server/src/modules/diy-task/task-urge.job.ts';
 import { loadConfig } from '../apps/server/src/platform/config/config.ts';
@@ -28,8 +30,13 @@ function percentile(times: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 }
 
-/** A third of the units file one submitted record of each form in the task's period. */
-async function fileRecords(app: App, forms: { tableId: number; periodId: number | null }[], units: number[]) {
+/** A third of the units file one submitted record of each form in the task's period, in the task's tenant. */
+async function fileRecords(
+  app: App,
+  tenantId: number,
+  forms: { tableId: number; periodId: number | null }[],
+  units: number[],
+) {
   const db = withDataTables(app.ctx.db);
   const now = formatDateTime();
   for (const form of forms) {
@@ -37,7 +44,7 @@ async function fileRecords(app: App, forms: { tableId: number; periodId: number 
       .filter((_, i) => i % 3 === 0)
       .map((orgId) => ({
         id: app.ctx.newId(),
-        tenant_id: 1,
+        tenant_id: tenantId,
         version: 1,
         status: 1,
         create_time: now,
@@ -51,7 +58,7 @@ async function fileRecords(app: App, forms: { tableId: number; periodId: number 
     // Each record's own history: the submit step the timeliness metrics read.
     const steps = rows.map((r) => ({
       id: app.ctx.newId(),
-      tenant_id: 1,
+      tenant_id: tenantId,
       table_id: form.tableId,
       record_id: r.id,
       action: 'submit',
@@ -136,7 +143,26 @@ async function main(): Promise<void> {
       .select(['table_id as tableId', 'period_id as periodId'])
       .where('task_id', '=', taskId)
       .execute();
-    await fileRecords(app, taskForms, units);
+    // The records belong to the task's tenant (the demo district's, not tenant 1): the grid and the metrics
+    // read a tenant's records only.
+    const task = await app.ctx.db
+      .selectFrom('diy_task')
+      .select('tenant_id')
+      .where('id', '=', taskId)
+      .executeTakeFirstOrThrow();
+    await fileRecords(app, task.tenant_id, taskForms, units);
+    const filed = taskForms.length * units.filter((_, i) => i % 3 === 0).length;
+    const grid = (await call('GET', `/api/diyTask/grid?id=${taskId}`)).result as TaskGrid;
+    const states = new Map<string, number>();
+    for (const row of grid.rows)
+      for (const c of row.cells) states.set(c.state, (states.get(c.state) ?? 0) + 1);
+    const seen = (states.get('submitted') ?? 0) + (states.get('approved') ?? 0);
+    console.log(
+      `sanity: tenant ${task.tenant_id}, ${filed} records filed; the grid counts ${seen} cells filed ` +
+        `(${JSON.stringify(Object.fromEntries(states))})`,
+    );
+    if (seen !== filed)
+      throw new Error(`the grid sees ${seen} filed cells, not ${filed}: it reads other records`);
     const times: number[] = [];
     for (let i = 0; i < SAMPLES; i++) times.push((await call('GET', `/api/diyTask/grid?id=${taskId}`)).ms);
     console.log(
@@ -144,10 +170,17 @@ async function main(): Promise<void> {
         `p99 ${percentile(times, 0.99).toFixed(0)} ms over ${SAMPLES} calls (target p50 < 500 ms)`,
     );
     const metrics: number[] = [];
-    for (let i = 0; i < 5; i++) metrics.push((await call('GET', `/api/diyTask/metrics?id=${taskId}`)).ms);
+    let submitted = 0;
+    for (let i = 0; i < 5; i++) {
+      const answer = await call('GET', `/api/diyTask/metrics?id=${taskId}`);
+      metrics.push(answer.ms);
+      submitted = (answer.result as TaskMetrics).total.submitted;
+    }
     console.log(
-      `timeliness metrics ${units.length}×${forms.length}: p50 ${percentile(metrics, 0.5).toFixed(0)} ms`,
+      `timeliness metrics ${units.length}×${forms.length}: p50 ${percentile(metrics, 0.5).toFixed(0)} ms ` +
+        `(cells submitted ${submitted} of ${filed} filed)`,
     );
+    if (submitted !== filed) throw new Error(`the metrics see ${submitted} submitted cells, not ${filed}`);
     // The urging ladder (docs/tasks.md "Urging"): a run with nothing due, then the run at T−1 that claims and
     // records a reminder for each unit not done (two thirds), then a run finding them all claimed.
     await setConfig(app, 'diy_task_urge_quiet_hours', '');

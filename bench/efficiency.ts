@@ -7,6 +7,7 @@
  * `GET /api/dashboard/efficiency` (12 months) as the tenant admin: all forms, one form, one level, and as a street
  * leader. Prints the figures; nothing here asserts a timing.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,8 @@ type App = Awaited<ReturnType<typeof buildApp>>;
 const UNITS = Number(process.env.BENCH_UNITS ?? 2_000);
 const TASKS = Number(process.env.BENCH_TASKS ?? 12);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 5);
+/** `BENCH_SPREAD=1`: each task asks a period of its own, with its own records (a year of monthly filings). */
+const SPREAD = process.env.BENCH_SPREAD === '1';
 const DAY = 86_400_000;
 
 const p50 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] as number;
@@ -29,12 +32,13 @@ const p50 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(tim
 /** Two thirds of the units file a submitted record of each form in its period, with the record's history. */
 async function fileRecords(
   app: App,
+  base: number,
   tenantId: number,
   forms: { tableId: number; periodId: number | null }[],
   units: number[],
 ) {
   const db = withDataTables(app.ctx.db);
-  const start = Date.now() - 400 * DAY;
+  const start = base - 400 * DAY;
   for (const form of forms) {
     const rows = units
       .filter((_, i) => i % 3 !== 0)
@@ -141,9 +145,11 @@ async function main(): Promise<void> {
       });
       taskIds.push(created.result as number);
     }
-    // One task due in each of the last months (made through the route, then moved back in time).
+    // One task due in each of the last months (made through the route, then moved back in time). Due and
+    // submission times are whole days from one instant (whole seconds): the figures are the same in every run.
+    const base = Math.floor(Date.now() / 1000) * 1000;
     for (const [i, id] of taskIds.entries()) {
-      const at = formatDateTime(new Date(Date.now() - i * 30 * DAY));
+      const at = formatDateTime(new Date(base - i * 30 * DAY));
       await app.ctx.db.updateTable('diy_task').set({ due_time: at }).where('id', '=', id).execute();
       await app.ctx.db
         .updateTable('diy_task_receiver')
@@ -151,12 +157,24 @@ async function main(): Promise<void> {
         .where('task_id', '=', id)
         .execute();
     }
-    const taskForms = await app.ctx.db
-      .selectFrom('diy_task_form')
-      .select(['table_id as tableId', 'period_id as periodId'])
-      .where('task_id', '=', taskIds[0] as number)
-      .execute();
-    await fileRecords(app, forms[0]?.tenant_id as number, taskForms, units);
+    // Spread: the other tasks ask a period of their own (an id without a period row: the figures read the
+    // records' period_id only), each filed like the first.
+    for (const id of SPREAD ? taskIds.slice(1) : [])
+      for (const f of forms)
+        await app.ctx.db
+          .updateTable('diy_task_form')
+          .set({ period_id: app.ctx.newId() })
+          .where('task_id', '=', id)
+          .where('table_id', '=', f.id)
+          .execute();
+    for (const id of SPREAD ? taskIds : taskIds.slice(0, 1)) {
+      const taskForms = await app.ctx.db
+        .selectFrom('diy_task_form')
+        .select(['table_id as tableId', 'period_id as periodId'])
+        .where('task_id', '=', id)
+        .execute();
+      await fileRecords(app, base, forms[0]?.tenant_id as number, taskForms, units);
+    }
     const to = formatDateTime().slice(0, 7);
     const [y, m] = to.split('-').map(Number) as [number, number];
     const from = `${m === 12 ? y : y - 1}-${String((m % 12) + 1).padStart(2, '0')}`;
@@ -168,7 +186,8 @@ async function main(): Promise<void> {
     ];
     console.log(
       `efficiency: ${UNITS} units × ${TASKS} tasks × ${forms.length} forms = ${UNITS * TASKS * forms.length} cells, ` +
-        `${Math.round((UNITS * 2) / 3) * forms.length} records, months ${from}..${to}`,
+        `${Math.round((UNITS * 2) / 3) * forms.length * (SPREAD ? TASKS : 1)} records ` +
+        `(${SPREAD ? 'a period per task' : 'every task asks the same period'}), months ${from}..${to}`,
     );
     for (const [label, who, extra] of cases) {
       const url = `/api/dashboard/efficiency?from=${from}&to=${to}${extra}`;
@@ -182,12 +201,19 @@ async function main(): Promise<void> {
         const used = process.cpuUsage(before);
         cpu.push((used.user + used.system) / 1000);
       }
+      // The answer's hash (without the units' and forms' ids, new in each run): equal when the figures are.
       const e = first.result as { total: Record<string, number | null>; units: unknown[] };
       console.log(
         `  ${label}: p50 ${p50(times).toFixed(0)} ms (CPU ${p50(cpu).toFixed(0)} ms) over ${SAMPLES} calls ` +
           `(first ${first.ms.toFixed(0)} ms); ` +
           `cells ${e.total.expected}, submitted ${e.total.submitted}, units ${e.units.length}, ` +
-          `on-time rate ${e.total.onTimeRate}, records per filler ${e.total.recordsPerFiller}`,
+          `on-time rate ${e.total.onTimeRate}, records per filler ${e.total.recordsPerFiller}; ` +
+          `answer sha1 ${createHash('sha1')
+            .update(
+              JSON.stringify(first.result, (k, v) => (k === 'orgId' || k === 'tableId' ? undefined : v)),
+            )
+            .digest('hex')
+            .slice(0, 12)}`,
       );
     }
   } finally {

@@ -22,6 +22,31 @@ function daysAhead(days: number): string {
 }
 
 /**
+ * In the page: the centre of the point the trend's canvas shows on the on-time rate line at 50% (the line's blue,
+ * on the height of 50% of the rate axis: grid top 36, bottom 40), in page coordinates, once it is drawn at its full
+ * size (7 px; it grows in after the chart's sweep); null until then.
+ */
+function lonePoint(card: Element): { x: number; y: number } | null {
+  const canvas = card.querySelector('canvas');
+  const ctx = canvas?.getContext('2d');
+  if (!canvas || !ctx) return null;
+  const box = canvas.getBoundingClientRect();
+  const scale = canvas.width / box.width;
+  const y = Math.round((36 + (box.height - 76) / 2) * scale);
+  const row = ctx.getImageData(0, y, canvas.width, 1).data;
+  const blue: number[] = [];
+  for (let x = 0; x < canvas.width; x++) {
+    const [r, g, b] = [row[x * 4], row[x * 4 + 1], row[x * 4 + 2]] as [number, number, number];
+    // #1677ff, the line's colour (anti-aliased edges come close to it).
+    if (b > 200 && r < 90 && g > 80 && g < 170) blue.push(x);
+  }
+  if (blue.length === 0) return null;
+  const [left, right] = [blue[0] as number, blue.at(-1) as number];
+  if (right - left < 6 * scale) return null;
+  return { x: box.left + (left + right) / 2 / scale, y: box.top + y / scale };
+}
+
+/**
  * Issue 20 §3, efficiency analysis: the district hands 社区人口月报 to two communities; 吴静 (贵州路) files and
  * submits; 系统管理员 opens 报表中心 › 效率分析 and sees the on-time rate of half, 贵州路 first in the ranking at
  * 100%; the level filter (街道) empties the page; 王海燕 (the street's leader) sees her two communities only.
@@ -97,7 +122,20 @@ describe('效率分析: the figures of a task as the units filed it', () => {
     await page.getByTestId('efficiency-ranking').scrollIntoViewIfNeeded();
     await screenshot(page, 'efficiency-ranking');
     await page.getByTestId('efficiency-trend').scrollIntoViewIfNeeded();
+    // The task's month is the only one with figures: a lone point, drawn by its symbol only (no line to a
+    // neighbour). Wait until the canvas shows it (the symbol grows in after the chart's sweep), then its tooltip.
+    const point = await page.waitForFunction(
+      lonePoint,
+      await page.getByTestId('efficiency-trend').elementHandle(),
+    );
+    const { x, y } = (await point.jsonValue()) as { x: number; y: number };
     await screenshot(page, 'efficiency-trend');
+    await page.mouse.move(x, y);
+    await page
+      .getByTestId('efficiency-trend')
+      .getByText(/按时率\s*50/)
+      .first()
+      .waitFor();
 
     await page.getByTestId('efficiency-level').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '街道' }).click();

@@ -250,6 +250,41 @@ describe('efficiency analysis', () => {
     );
   });
 
+  it('measures each of two tasks asking the same form and period as its own metrics do', async () => {
+    // The call reads a period's records once and shares them between the tasks asking it (RecordTrails).
+    const orgRows = await db().selectFrom('sys_org').select(['id', 'name']).execute();
+    const org = (name: string) => orgRows.find((o) => o.name === name)?.id as number;
+    const second = await api.ok<number>(admin, 'POST', '/api/diyTask/add', {
+      title: '效率任务二',
+      forms: [{ tableId: formId }],
+      dueTime: inDays(9),
+      receivers: { orgIds: [org('贵州路居民委员会'), org('宁波路居民委员会')] },
+    });
+    try {
+      const e = await get(admin, `?from=${formatDateTime().slice(0, 7)}&to=${inDays(9).slice(0, 7)}`);
+      const metrics = await Promise.all(
+        [taskId, second].map((id) => api.ok<TaskMetrics>(admin, 'GET', `/api/diyTask/metrics?id=${id}`)),
+      );
+      expect(e.tasks).toBe(2);
+      for (const key of ['expected', 'submitted', 'onTime'] as const)
+        expect(e.total[key]).toBe((metrics[0]?.total[key] ?? 0) + (metrics[1]?.total[key] ?? 0));
+      expect(e.total).toMatchObject({ expected: 5, submitted: 3, onTime: 2 });
+      // 贵州路's one record counts for both tasks: two cells, two records, one filler.
+      expect(e.units.find((u) => u.orgName === '贵州路居民委员会')).toMatchObject({
+        tasks: 2,
+        expected: 2,
+        submitted: 2,
+        onTime: 2,
+        returnsPerRecord: 1,
+        avgReviewHours: 2,
+        records: 2,
+        fillers: 1,
+      });
+    } finally {
+      await api.ok(admin, 'POST', '/api/diyTask/delete', { id: second });
+    }
+  });
+
   it('leaves out a form taken off and a deleted task', async () => {
     await db().updateTable('diy_table').set({ is_delete: 1 }).where('id', '=', formId).execute();
     expect((await get(admin)).total.expected).toBe(0);

@@ -13,10 +13,9 @@ import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { formatDateTime, parseDateTime } from '../../platform/db/time.ts';
 import { loadCaller } from '../../platform/diy/form-access.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { TimelinessSum, taskTimeliness } from '../diy-task/task-metrics.ts';
-import type { ReceiverRow } from '../diy-task/task-progress.ts';
+import { RecordTrails, TimelinessSum, taskTimeliness } from '../diy-task/task-metrics.ts';
 import { formsOf } from '../diy-task/task-read.ts';
-import { loadOrgs } from '../diy-task/task-units.ts';
+import { loadOrgs, type TaskOrg } from '../diy-task/task-units.ts';
 
 type Query = z.output<typeof efficiencyQuerySchema>;
 
@@ -113,7 +112,8 @@ export async function efficiency(
   let parts = ctx.db
     .selectFrom('diy_task_receiver as r')
     .innerJoin('diy_task as t', 't.id', 'r.task_id')
-    .selectAll('r')
+    // The columns the figures use only: a year's parts are tens of thousands of rows.
+    .select(['r.id', 'r.task_id', 'r.org_id', 'r.org_name', 'r.state', 'r.due_time'])
     .select(['t.tenant_id', 't.create_time as task_create_time'])
     .where('t.tenant_id', '=', user.tenantId)
     .where('t.is_delete', '=', 0)
@@ -144,13 +144,21 @@ export async function efficiency(
   const titles = new Map<number, string>();
   const now = Date.now();
   const dueMs = new Map<string, number>();
+  // Every record trail is read once for the call: one records query per form across the tasks asking it.
+  const trails = new RecordTrails(ctx.db, user.tenantId, unitsUnder(rows, orgs));
+  await trails.prefetch(
+    [...forms.values()]
+      .flat()
+      .filter((f) => f.active && (query.tableId === undefined || f.tableId === query.tableId)),
+  );
   for (const [taskId, receivers] of byTask) {
     const first = receivers[0] as (typeof receivers)[number];
     const task = { id: taskId, tenant_id: first.tenant_id, create_time: first.task_create_time };
     for (const form of forms.get(taskId) ?? []) {
       if (form.active) titles.set(form.tableId, form.title);
       if (!form.active || (query.tableId !== undefined && form.tableId !== query.tableId)) continue;
-      const cells = await taskTimeliness(ctx.db, task, [form], receivers as ReceiverRow[], orgs);
+      const cells = await taskTimeliness(ctx.db, task, [form], receivers, orgs, undefined, trails);
+      const formGroup = cells.length > 0 ? groupOf(byForm, form.tableId) : total;
       for (const { receiver, sum } of cells) {
         let due = dueMs.get(receiver.due_time);
         if (due === undefined) {
@@ -159,14 +167,11 @@ export async function efficiency(
         }
         const late = sum.submitted > sum.onTime || (sum.submitted === 0 && due < now);
         const org = orgs.get(receiver.org_id);
-        for (const group of [
-          total,
-          groupOf(levels, org?.type ?? ''),
-          groupOf(byForm, form.tableId),
-          groupOf(byMonth, receiver.due_time.slice(0, 7)),
-          groupOf(units, receiver.org_id),
-        ])
-          group.add(sum, late, taskId);
+        total.add(sum, late, taskId);
+        formGroup.add(sum, late, taskId);
+        groupOf(levels, org?.type ?? '').add(sum, late, taskId);
+        groupOf(byMonth, receiver.due_time.slice(0, 7)).add(sum, late, taskId);
+        groupOf(units, receiver.org_id).add(sum, late, taskId);
       }
     }
   }
@@ -190,6 +195,20 @@ export async function efficiency(
       .sort((a, b) => (b.onTimeRate ?? -1) - (a.onTimeRate ?? -1) || a.late - b.late || a.orgId - b.orgId),
     formOptions: [...titles].map(([tableId, title]) => ({ tableId, title })),
   };
+}
+
+/** Ids per records query at most when reading the units' records only (else all of the period's are read). */
+const UNITS_FILTER_MAX = 2000;
+
+/**
+ * The units whose records can reach a cell counted — the receivers' units and every unit below them — when they
+ * are few (a leader's scope, one level) and at most half of the tenant's; null: read every record of the periods.
+ */
+function unitsUnder(rows: readonly { org_id: number }[], orgs: Map<number, TaskOrg>): number[] | null {
+  const counted = new Set(rows.map((r) => r.org_id));
+  const under = new Set(counted);
+  for (const org of orgs.values()) if (org.chain.some((id) => counted.has(id))) under.add(org.id);
+  return under.size <= UNITS_FILTER_MAX && under.size * 2 <= orgs.size ? [...under] : null;
 }
 
 function empty(months: string[]): Efficiency {

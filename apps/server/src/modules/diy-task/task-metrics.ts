@@ -33,6 +33,8 @@ type RecordTrail = {
   fillers: number[];
 };
 
+const NO_FILLERS: ReadonlySet<number> = new Set();
+
 /** Sums of a group; `timeliness()` turns them into rates and averages. */
 export class TimelinessSum {
   expected = 0;
@@ -41,7 +43,8 @@ export class TimelinessSum {
   private hoursBeforeDue = 0;
   /** Records submitted, and the users who submitted them (efficiency analysis: records per filler). */
   records = 0;
-  readonly fillers = new Set<number>();
+  /** Made on the first filler: a large task's sums are mostly of cells without records. */
+  private fillerIds: Set<number> | null = null;
   private returns = 0;
   private reviewHours = 0;
   private reviewCount = 0;
@@ -50,7 +53,7 @@ export class TimelinessSum {
     this.expected += 1;
     this.records += cell.records;
     this.returns += cell.returns;
-    for (const id of cell.fillers) this.fillers.add(id);
+    for (const id of cell.fillers) this.addFiller(id);
     for (const h of cell.reviews) {
       this.reviewHours += h;
       this.reviewCount += 1;
@@ -70,7 +73,16 @@ export class TimelinessSum {
     this.returns += other.returns;
     this.reviewHours += other.reviewHours;
     this.reviewCount += other.reviewCount;
-    for (const id of other.fillers) this.fillers.add(id);
+    if (other.fillerIds) for (const id of other.fillerIds) this.addFiller(id);
+  }
+
+  get fillers(): ReadonlySet<number> {
+    return this.fillerIds ?? NO_FILLERS;
+  }
+
+  private addFiller(id: number): void {
+    this.fillerIds ??= new Set();
+    this.fillerIds.add(id);
   }
 
   timeliness(): Timeliness {
@@ -92,30 +104,37 @@ export type CellTrail = {
   firstSubmit: number | null;
   records: number;
   returns: number;
-  reviews: number[];
-  fillers: number[];
+  reviews: readonly number[];
+  fillers: readonly number[];
 };
 
-/** The records of a form in the task's period with their submission, returns and reviews, from their history. */
-async function recordTrails(
+/**
+ * Live records of a form — of the periods `periodIds`, or (a form without periods) created since `since` — with
+ * their submission, returns and reviews from their history, by record id; each trail knows its period.
+ */
+async function readTrails(
   db: Db,
   tenantId: number,
-  form: TaskFormPeriod,
+  tableId: number,
+  periodIds: readonly number[] | null,
   since: string,
-): Promise<Map<number, RecordTrail>> {
-  let records = recordsOf(db, form.tableId)
-    .select(['id', 'create_org_id'])
+  orgIds: readonly number[] | null,
+): Promise<Map<number, RecordTrail & { periodId: number | null }>> {
+  let records = recordsOf(db, tableId)
+    .select(['id', 'create_org_id', 'period_id'])
     .where('tenant_id', '=', tenantId)
     .where('is_delete', '=', 0)
     .where('create_org_id', 'is not', null);
   records =
-    form.periodId === null
+    periodIds === null
       ? records.where('create_time', '>=', since)
-      : records.where('period_id', '=', form.periodId);
-  const out = new Map<number, RecordTrail>();
+      : records.where('period_id', 'in', [...periodIds]);
+  if (orgIds !== null) records = records.where('create_org_id', 'in', [...orgIds]);
+  const out = new Map<number, RecordTrail & { periodId: number | null }>();
   for (const r of await records.execute())
     out.set(Number(r.id), {
       orgId: Number(r.create_org_id),
+      periodId: r.period_id === null ? null : Number(r.period_id),
       firstSubmit: null,
       returns: 0,
       reviews: [],
@@ -129,7 +148,7 @@ async function recordTrails(
       ...(await db
         .selectFrom('diy_record_history')
         .select(['id', 'record_id', 'action', 'user_id', 'create_time'])
-        .where('table_id', '=', form.tableId)
+        .where('table_id', '=', tableId)
         .where('action', 'in', [...SUBMIT_ACTIONS, ...REVIEW_ACTIONS])
         .where('record_id', 'in', ids.slice(i, i + ID_CHUNK))
         .execute()),
@@ -156,6 +175,70 @@ async function recordTrails(
   return out;
 }
 
+/**
+ * The record trails of one call (read-only once made), shared by the tasks that ask the same form and period:
+ * efficiency analysis measures many tasks, and tasks of one form often ask the same period. `prefetch` reads every
+ * period of a form the tasks ask in one records query (and their history in chunks of ids); a form without
+ * periods is read per `since` (the task's creation), as before.
+ */
+export class RecordTrails {
+  private readonly sets = new Map<string, Promise<Map<number, RecordTrail>>>();
+
+  /**
+   * `orgIds`: when given, only records filed by these units are read — the units under every receiver the call
+   * measures (a record elsewhere never reaches a cell). Null: all of the period's records.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly tenantId: number,
+    private readonly orgIds: readonly number[] | null = null,
+  ) {}
+
+  private static key(form: TaskFormPeriod, since: string): string {
+    return form.periodId === null ? `${form.tableId}@${since}` : `${form.tableId}:${form.periodId}`;
+  }
+
+  /** Reads the periods of `forms` not read yet: one records query per form. */
+  async prefetch(forms: readonly TaskFormPeriod[]): Promise<void> {
+    const periods = new Map<number, Set<number>>();
+    for (const form of forms) {
+      if (form.periodId === null || this.sets.has(RecordTrails.key(form, ''))) continue;
+      const ids = periods.get(form.tableId) ?? new Set<number>();
+      ids.add(form.periodId);
+      periods.set(form.tableId, ids);
+    }
+    const loads: Promise<unknown>[] = [];
+    for (const [tableId, ids] of periods) {
+      const all = readTrails(this.db, this.tenantId, tableId, [...ids], '', this.orgIds);
+      loads.push(all);
+      for (const periodId of ids)
+        this.sets.set(
+          RecordTrails.key({ tableId, periodId }, ''),
+          all.then((trails) => new Map([...trails].filter(([, t]) => t.periodId === periodId))),
+        );
+    }
+    await Promise.all(loads);
+  }
+
+  /** The trails of the form's period (without periods: of the records created since `since`). */
+  of(form: TaskFormPeriod, since: string): Promise<Map<number, RecordTrail>> {
+    const key = RecordTrails.key(form, since);
+    let set = this.sets.get(key);
+    if (!set) {
+      set = readTrails(
+        this.db,
+        this.tenantId,
+        form.tableId,
+        form.periodId === null ? null : [form.periodId],
+        since,
+        this.orgIds,
+      );
+      this.sets.set(key, set);
+    }
+    return set;
+  }
+}
+
 /** Zero reports of the task: `receiverId:tableId` → when declared (ms). */
 async function zeroTimes(db: Db, taskId: number): Promise<Map<string, number>> {
   const rows = await db
@@ -166,22 +249,28 @@ async function zeroTimes(db: Db, taskId: number): Promise<Map<string, number>> {
   return new Map(rows.map((z) => [`${z.receiver_id}:${z.table_id}`, parseDateTime(z.create_time).getTime()]));
 }
 
-export type UnitTimeliness = { receiver: ReceiverRow; sum: TimelinessSum };
+export type UnitTimeliness<R = ReceiverRow> = { receiver: R; sum: TimelinessSum };
+
+/** The review hours and fillers of a cell without records (read only). */
+const NONE: readonly number[] = [];
 
 /**
  * Timeliness of each filing receiver among `receivers` (the task's receivers the caller may see) over the
  * task's live forms; levels and the total are sums of these (`TimelinessSum.add`). In a level-review task,
  * `waiting` (the review gate's `receiverId:formIndex` keys, task-review-state.ts) holds the cells whose filing
  * the level above has not passed yet: they count as not submitted until it does (their time stays the filer's).
+ * `trails`: the records' trails, shared between calls that measure tasks of the same forms and periods (the
+ * tenant's records of the period, or those of the units under the receivers of every such call).
  */
-export async function taskTimeliness(
+export async function taskTimeliness<R extends Pick<ReceiverRow, 'id' | 'org_id' | 'state' | 'due_time'>>(
   db: Db,
   task: { id: number; tenant_id: number; create_time: string },
   forms: readonly TaskFormPeriod[],
-  receivers: readonly ReceiverRow[],
+  receivers: readonly R[],
   orgs: Map<number, TaskOrg>,
   waiting: ReadonlyMap<string, string> = new Map(),
-): Promise<UnitTimeliness[]> {
+  trails: RecordTrails = new RecordTrails(db, task.tenant_id),
+): Promise<UnitTimeliness<R>[]> {
   const filers = receivers.filter((r) => r.state === 'received');
   const filerOfOrg = new Map(filers.map((r) => [r.org_id, r]));
   const zeros = await zeroTimes(db, task.id);
@@ -198,14 +287,17 @@ export async function taskTimeliness(
   };
   for (const [formIndex, form] of forms.entries()) {
     if (form.active === false) continue;
-    const cells = new Map<number, CellTrail>(
-      filers.map((r) => [r.id, { firstSubmit: null, records: 0, returns: 0, reviews: [], fillers: [] }]),
-    );
-    for (const trail of (await recordTrails(db, task.tenant_id, form, task.create_time)).values()) {
+    // Cells with records behind them; the others are empty (most of a large task's before the due time).
+    const cells = new Map<number, CellTrail & { reviews: number[]; fillers: number[] }>();
+    for (const trail of (await trails.of(form, task.create_time)).values()) {
       for (const orgId of orgs.get(trail.orgId)?.chain ?? [trail.orgId]) {
         const receiver = filerOfOrg.get(orgId);
-        const cell = receiver && cells.get(receiver.id);
-        if (!cell) continue;
+        if (!receiver) continue;
+        let cell = cells.get(receiver.id);
+        if (!cell) {
+          cell = { firstSubmit: null, records: 0, returns: 0, reviews: [], fillers: [] };
+          cells.set(receiver.id, cell);
+        }
         if (trail.firstSubmit !== null) {
           cell.records += 1;
           if (cell.firstSubmit === null || trail.firstSubmit < cell.firstSubmit)
@@ -217,9 +309,16 @@ export async function taskTimeliness(
       }
     }
     for (const r of filers) {
-      const cell = cells.get(r.id) as CellTrail;
-      if (waiting.has(gateKey(r.id, formIndex))) cell.firstSubmit = null;
-      else if (cell.firstSubmit === null) cell.firstSubmit = zeros.get(`${r.id}:${form.tableId}`) ?? null;
+      const cell = cells.get(r.id) ?? {
+        firstSubmit: null,
+        records: 0,
+        returns: 0,
+        reviews: NONE,
+        fillers: NONE,
+      };
+      if (waiting.size > 0 && waiting.has(gateKey(r.id, formIndex))) cell.firstSubmit = null;
+      else if (cell.firstSubmit === null && zeros.size > 0)
+        cell.firstSubmit = zeros.get(`${r.id}:${form.tableId}`) ?? null;
       units.get(r.id)?.addCell(cell, due(r.due_time));
     }
   }

@@ -19,6 +19,10 @@ export function trendOption(board: BoardData, measureId: string, label: string):
         type: 'line',
         smooth: true,
         connectNulls: false,
+        // A period between empty ones is a lone point, drawn by its symbol only: every symbol is drawn (see the
+        // efficiency trend's option).
+        showSymbol: true,
+        showAllSymbol: true,
         areaStyle: { opacity: 0.12 },
         itemStyle: { color: PRIMARY },
         data: board.trend.map((p) => p.figures[measureId] ?? null),

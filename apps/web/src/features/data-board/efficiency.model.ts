@@ -41,8 +41,11 @@ export function trendOption(
         type: 'line',
         smooth: true,
         connectNulls: false,
-        // A month between empty ones is a lone point: always drawn.
+        // A month between empty ones is a lone point, drawn by its symbol only: every symbol is drawn. ECharts'
+        // default ('auto') drops the symbols of months without an axis label once the months are too narrow for
+        // them (36 months on a phone), and such a month then showed nothing.
         showSymbol: true,
+        showAllSymbol: true,
         symbolSize: 7,
         itemStyle: { color: PRIMARY },
         data: trend.map((p) => percent(p.onTimeRate)),
