@@ -195,6 +195,24 @@ describe('表单填报: the record list and filling of a form', () => {
     await page.getByTestId('diy-filter-clear').click();
     await expect.poll(() => rows(page).count()).toBe(3);
 
+    // The keyword box: three characters or more are looked up in the text-search index, fewer are read row by
+    // row (docs/search.md); the answers are the same substring search.
+    const keyword = page.getByTestId('diy-record-keyword').locator('input');
+    const found = () =>
+      rows(page).evaluateAll((els) => els.map((e) => e.querySelectorAll('td')[3]?.textContent));
+    const search = async (text: string) => {
+      await keyword.fill(text);
+      await keyword.press('Enter');
+    };
+    await search('东路商务');
+    await expect.poll(found).toEqual(['南京东路商务服务有限公司']);
+    await search('数智');
+    await expect.poll(found).toEqual(['黄浦数智科技有限公司']);
+    await search('数智物业');
+    await expect.poll(found).toEqual([]);
+    await search('');
+    await expect.poll(() => rows(page).count()).toBe(3);
+
     await page.getByTestId('diy-record-status-filter').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '待审核' }).click();
     await expect.poll(() => rows(page).count()).toBe(1);
