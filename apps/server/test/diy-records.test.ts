@@ -610,6 +610,39 @@ describe('who sees and changes what', () => {
     expect(await api.code(fgw, 'POST', `/api/diyData/${closed}/page`, {})).toBe('F1003');
   });
 
+  it('finds a record by the label of an option it holds: a choice, a multiple choice, a dictionary', async () => {
+    const extra = { files: [], pics: [] };
+    const one = (
+      await add(gzl, { ...good('选项一号'), ...extra, kind: 's', tags: ['b'], sex: '2', sexes: ['2'] })
+    ).result as number;
+    const two = (
+      await add(gzl, { ...good('选项二号'), ...extra, kind: 'i', tags: ['a'], sex: '1', sexes: ['1'] })
+    ).result as number;
+    const found = async (keyword: string) =>
+      (
+        await api.ok<PageResult<DiyRecord>>(gzl, 'POST', `/api/diyData/${formId}/page`, {
+          keyword,
+          pageSize: 100,
+        })
+      ).items.map((r) => r.id);
+    // 服务业 and 工业 are the labels of kind's options s and i; 乙 of tags' b; 女 of the sex dictionary's 2.
+    for (const [keyword, hit, miss] of [
+      ['服务业', one, two],
+      ['工业', two, one],
+      ['乙', one, two],
+      ['女', one, two],
+    ] as const) {
+      const ids = await found(keyword);
+      expect(ids, keyword).toContain(hit);
+      expect(ids, keyword).not.toContain(miss);
+    }
+    // The texts still match as before, and a label of nothing held finds nothing of these two.
+    expect(await found('选项一')).toEqual([one]);
+    const none = await found('其他');
+    expect(none).not.toContain(one);
+    expect(none).not.toContain(two);
+  });
+
   it('deletes own records softly, searches, filters, sorts and pages', async () => {
     const a = (await add(gzl, { ...good('排序甲'), staff: 30, kind: 's', files: [] })).result as number;
     const b = (await add(gzl, { ...good('排序乙'), staff: 10, files: [] })).result as number;

@@ -20,6 +20,7 @@ import {
 import { isSearchColumn, recordCandidates } from '../../platform/diy/text-search.ts';
 import { AppError, ValidationError } from '../../platform/errors/app-error.ts';
 import { columnsAt, EMPTY_DESIGN, versionDesign } from '../diy-table/diy-table.service.ts';
+import { choicesLabelled } from './diy-record-labels.ts';
 
 export type PageInput = z.output<typeof recordPageInputSchema>;
 type RecordFilter = z.output<typeof recordFilterSchema>;
@@ -210,8 +211,17 @@ function applyFilter(
   }
 }
 
-/** The live, reachable records matching the record page's filters (also the Excel ledger's rows). */
-export function filtered(ctx: AppContext, open: OpenForm, input: Partial<PageInput>): RecordQuery {
+/**
+ * The live, reachable records matching the record page's filters (also the Excel ledger's rows). `choices`: the
+ * option values whose labels contain the keyword (`choicesLabelled`), so that the keyword finds a record by an
+ * option's label as well as by its texts.
+ */
+function filtered(
+  ctx: AppContext,
+  open: OpenForm,
+  input: Partial<PageInput>,
+  choices: ReadonlyMap<string, readonly string[]> = new Map(),
+): RecordQuery {
   let query = reachable(ctx.db, open);
   if (typeof input.status === 'number') query = query.where('status', '=', input.status);
   if (input.mine) query = query.where('create_user_id', '=', open.caller.user.userId);
@@ -233,20 +243,40 @@ export function filtered(ctx: AppContext, open: OpenForm, input: Partial<PageInp
     const pattern = likeContaining(input.keyword);
     const texts = open.columns.filter(isSearchColumn);
     const op = likeOp(ctx);
-    query = query.where((eb) =>
-      eb.or([
-        sql<SqlBool>`${sql.ref('data_no')} ${op} ${pattern} escape '\\'`,
-        ...texts.map((c) => sql<SqlBool>`${sql.ref(safeColumn(c.columnName))} ${op} ${pattern} escape '\\'`),
-      ]),
-    );
-    // The search index narrows to its candidates (docs/search.md); the LIKE above decides.
+    const likes = [
+      sql<SqlBool>`${sql.ref('data_no')} ${op} ${pattern} escape '\\'`,
+      ...texts.map((c) => sql<SqlBool>`${sql.ref(safeColumn(c.columnName))} ${op} ${pattern} escape '\\'`),
+    ];
+    // The search index narrows the texts to its candidates (docs/search.md); the LIKE decides.
     const narrowed = recordCandidates(ctx.dialect, open.form.id, open.columns, input.keyword);
-    if (narrowed) query = query.where(narrowed);
+    const labelled = [...choices].flatMap(([fieldId, values]) => {
+      const column = currentColumn(open, fieldId);
+      if (!column || values.length === 0) return [];
+      const ref = sql.ref(safeColumn(column.columnName));
+      // A multiple choice is a JSON array of the values.
+      return column.storageKind === 'json'
+        ? values.map((v) => sql<SqlBool>`${ref} ${op} ${likeContaining(JSON.stringify(v))} escape '\\'`)
+        : [sql<SqlBool>`${ref} in (${sql.join(values)})`];
+    });
+    query = query.where((eb) => {
+      const byText = narrowed ? eb.and([eb.or(likes), narrowed]) : eb.or(likes);
+      return labelled.length > 0 ? eb.or([byText, ...labelled]) : byText;
+    });
   }
   for (const [index, filter] of (input.filters ?? []).entries()) {
     query = applyFilter(ctx, query, open, filter, index);
   }
   return query;
+}
+
+/** `filtered` with the option values whose labels contain the keyword. */
+export async function matching(
+  ctx: AppContext,
+  open: OpenForm,
+  input: Partial<PageInput>,
+): Promise<RecordQuery> {
+  const choices = input.keyword ? await choicesLabelled(ctx.db, open.design, input.keyword) : new Map();
+  return filtered(ctx, open, input, choices);
 }
 
 export function requireQuery(open: OpenForm): void {

@@ -106,3 +106,33 @@ export async function dictLabels(db: Db, codes: string[]): Promise<Map<string, M
   for (const r of rows) out.get(r.code)?.set(r.value, r.label);
   return out;
 }
+
+/** ASCII letters folded, as the keyword's LIKE folds them on SQLite. */
+const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/**
+ * The stored option values of each choice field whose option label contains `keyword`, by field id: the record
+ * list's keyword also finds a record by the label of an option it holds (docs/search.md).
+ */
+export async function choicesLabelled(
+  db: Db,
+  design: FormDesign,
+  keyword: string,
+): Promise<Map<string, string[]>> {
+  const fields = valueFields(design).filter((f) => CHOICE_TYPES.includes(f.type) && f.options);
+  const codes = fields.flatMap((f) => (f.options?.source === 'dict' ? [f.options.dictCode] : []));
+  const dicts = await dictLabels(db, [...new Set(codes)]);
+  const wanted = foldAscii(keyword);
+  const out = new Map<string, string[]>();
+  for (const field of fields) {
+    const source = field.options;
+    if (!source) continue;
+    const entries: [string, string][] =
+      source.source === 'options'
+        ? source.items.map((o) => [o.value, o.label])
+        : [...(dicts.get(source.dictCode) ?? new Map<string, string>())];
+    const values = entries.filter(([, label]) => foldAscii(label).includes(wanted)).map(([value]) => value);
+    if (values.length > 0) out.set(field.id, values);
+  }
+  return out;
+}

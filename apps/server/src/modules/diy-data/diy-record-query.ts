@@ -14,8 +14,8 @@ import { formItemOf } from '../diy-table/diy-table.service.ts';
 import {
   currentColumn,
   designOf,
-  filtered,
   findRow,
+  matching,
   type OpenForm,
   openForm,
   type PageInput,
@@ -107,7 +107,7 @@ export async function recordPage(
   requireQuery(open);
   // The page's ids first, then their rows: counting, sorting and skipping run on ids (an index holds them
   // for the indexed filters, see data-table.ts), and only the page's rows are read whole.
-  const ids = await paged(narrow(filtered(ctx, open, input)).select('id'), input, {
+  const ids = await paged(narrow(await matching(ctx, open, input)).select('id'), input, {
     sortable: sortable(open),
     defaultOrder: 'id',
     map: (row: { id: number | string }) => Number(row.id),
@@ -135,7 +135,7 @@ export async function recordList(
 ): Promise<DiyRecord[]> {
   const open = await openForm(ctx, user, tableId);
   requireQuery(open);
-  const ids = await narrow(filtered(ctx, open, input))
+  const ids = await narrow(await matching(ctx, open, input))
     .select('id')
     .orderBy('id', 'desc')
     .limit(RECORD_LIST_LIMIT)

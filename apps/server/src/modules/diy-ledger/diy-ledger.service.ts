@@ -19,7 +19,7 @@ import { parsePeriodSettings } from '../../platform/diy/form-access.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { contentDisposition } from '../../platform/files/storage.ts';
 import { workbookStream, XLSX_TYPE } from '../../platform/xlsx/xlsx-write.ts';
-import { designOf, filtered, openForm } from '../diy-data/diy-data.service.ts';
+import { designOf, matching, openForm } from '../diy-data/diy-data.service.ts';
 import { fileLabels } from '../diy-data/diy-record-files.ts';
 import { dictLabels } from '../diy-data/diy-record-labels.ts';
 import { periodNames } from '../diy-period/diy-period.service.ts';
@@ -299,7 +299,7 @@ export async function exportLedger(
     files: {},
   };
 
-  const base = filtered(ctx, open, input);
+  const base = await matching(ctx, open, input);
   // The system columns the sheet shows and every registered value column (older versions read old ones).
   const selected = [
     'id',
