@@ -210,6 +210,9 @@ describe('表单填报: the record list and filling of a form', () => {
     await expect.poll(found).toEqual(['黄浦数智科技有限公司']);
     await search('数智物业');
     await expect.poll(found).toEqual([]);
+    // The label of a chosen option, as the list shows it (the record stores the option's value).
+    await search('事业单位');
+    await expect.poll(found).toEqual(['外滩物业管理中心']);
     await search('');
     await expect.poll(() => rows(page).count()).toBe(3);
 
