@@ -1,8 +1,17 @@
 import type { NoLoginLink, NoLoginToken, NoLoginUse } from '@shuzhi/contracts/no-login';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { FREE_SUBMISSIONS } from '../src/modules/no-login/no-login-captcha.ts';
-import { apiCalls, body, createTestApp, login, solvedCaptcha, type TestApp } from './helpers.ts';
+import {
+  apiCalls,
+  body,
+  createTestApp,
+  login,
+  solvedCaptcha,
+  TEST_HASH_COST,
+  type TestApp,
+} from './helpers.ts';
 
 /**
  * Issue 22 §1: a captcha after repeated submissions. Per link and IP, the first FREE_SUBMISSIONS filings pass
@@ -44,8 +53,8 @@ async function tokenOf(link: NoLoginLink): Promise<string> {
   return (env(response).result as NoLoginToken).token;
 }
 
-const add = (token: string, ip: string, payload: Record<string, unknown>) =>
-  t.app.inject({
+const add = (token: string, ip: string, payload: Record<string, unknown>, app = t.app) =>
+  app.inject({
     method: 'POST',
     url: '/api/diyData/addByNoLogin',
     headers: { 'x-nologin-token': token },
@@ -171,5 +180,32 @@ describe('a captcha after repeated submissions', () => {
     expect(refusal(await update({ values: { name: '改好' } }))).toEqual([429, 'N1040']);
     const done = await update({ values: { name: '改好' }, ...(await solvedCaptcha(t.app)) });
     expect(env(done).code, done.body).toBe(200);
+  });
+
+  // Two processes share the count and the captchas through Redis (the in-memory cache is one process's own).
+  it.runIf(process.env.TEST_REDIS_URL)('counts across processes sharing the cache', async () => {
+    const other: FastifyInstance = await buildApp({
+      config: t.config,
+      logger: false,
+      cachePrefix: t.testEnv.cachePrefix,
+      passwordHashing: TEST_HASH_COST,
+      regionSource: null,
+    });
+    try {
+      const link = await publish();
+      const ip = '10.9.4.1';
+      for (let i = 0; i < FREE_SUBMISSIONS; i++) {
+        const app = i % 2 === 0 ? t.app : other;
+        expect(env(await add(await tokenOf(link), ip, { values: { name: `进程${i}` } }, app)).code).toBe(200);
+      }
+      const token = await tokenOf(link);
+      expect(refusal(await add(token, ip, { values: { name: '另一进程' } }, other))).toEqual([429, 'N1040']);
+      // A captcha drawn by one process is checked by the other.
+      const solved = await solvedCaptcha(t.app);
+      const passed = await add(token, ip, { values: { name: '另一进程' }, ...solved }, other);
+      expect(env(passed).code, passed.body).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 });
