@@ -15,7 +15,7 @@ export const captchaResultSchema = z.object({ id: z.number(), img: z.string() })
  * A captcha id as clients send it: a JSON number or a numeric string; `0`, empty or absent when the captcha is
  * off. Read as a number, null for none.
  */
-const captchaIdSchema = z
+export const captchaIdSchema = z
   .union([
     z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
     z

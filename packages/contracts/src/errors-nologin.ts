@@ -95,4 +95,14 @@ export const NO_LOGIN_ERRORS = {
     en: 'It has been withdrawn or has expired and can no longer be changed',
     'zh-TW': '已撤回或已過期，不能再修改',
   },
+  N1040: {
+    'zh-CN': '提交过于频繁，请输入验证码后再提交',
+    en: 'Too many submissions: enter the captcha and submit again',
+    'zh-TW': '提交過於頻繁，請輸入驗證碼後再提交',
+  },
+  N1041: {
+    'zh-CN': '验证码错误或已失效，请重新输入',
+    en: 'The captcha is wrong or has expired: enter the new one',
+    'zh-TW': '驗證碼錯誤或已失效，請重新輸入',
+  },
 } as const satisfies Record<string, Localized>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captchaIdSchema } from './auth.ts';
 import { formDesignSchema } from './diy-form.ts';
 import { idSchema, pageInputSchema, pageResultSchema } from './envelope.ts';
 
@@ -166,5 +167,11 @@ export const noLoginListInputSchema = z.object({ tableId: idSchema });
 export const noLoginSaveInputSchema = z.object({
   tableId: idSchema,
   values: z.record(z.string(), z.unknown()),
+  /**
+   * A solved captcha (`GET /api/sysAuth/captcha`'s id and the text typed), needed only after repeated
+   * submissions from one IP through one link (N1040 without it, N1041 when wrong).
+   */
+  codeId: captchaIdSchema,
+  code: z.string().max(16).optional().nullable(),
 });
 export const noLoginAddResultSchema = z.object({ id: z.number(), dataNo: z.string().nullable() });

@@ -12,6 +12,7 @@ import { openForm, type RecordQuery } from '../diy-data/diy-data.service.ts';
 import { fillableFields, fillableValues, publicField, publicValues } from '../diy-data/diy-record-public.ts';
 import { recordDetail, recordList, recordPage } from '../diy-data/diy-record-query.ts';
 import { saveRecord } from '../diy-data/diy-record-save.ts';
+import { type CaptchaAnswer, checkSubmissionCaptcha } from './no-login-captcha.ts';
 import { callerOf, giveBackUse, logUse, type Scoped, scoped, takeUse } from './no-login-scope.ts';
 
 /**
@@ -93,8 +94,9 @@ export async function detailByNoLogin(
 
 /**
  * One write through a token: the token is claimed first (its id is unique among the use rows: a second write
- * with it is N1007, 409), then a use of the link (N1003 when none is left); a refused save gives both back,
- * so the page may correct the values and send again with the same token.
+ * with it is N1007, 409), then a use of the link (N1003 when none is left); a refused save (field errors, or
+ * the captcha asked for after repeated submissions) gives both back, so the page may correct the values and
+ * send again with the same token.
  */
 async function writeOnce(
   ctx: AppContext,
@@ -149,15 +151,16 @@ async function writeOnce(
 export async function addByNoLogin(
   ctx: AppContext,
   req: FastifyRequest,
-  input: { tableId: number; values: Record<string, unknown> },
+  input: { tableId: number; values: Record<string, unknown> } & CaptchaAnswer,
   locale: Locale,
 ): Promise<{ id: number; dataNo: string | null }> {
   const scope = await scoped(ctx, req, { action: 'add', tableId: input.tableId });
   const open = await openForm(ctx, scope.actor, input.tableId);
   const values = fillableValues(fillableFields(valueFields(open.design)), input.values);
-  const id = await writeOnce(ctx, req, scope, 'add', () =>
-    saveRecord(ctx, scope.actor, input.tableId, { values, submit: true }, locale),
-  );
+  const id = await writeOnce(ctx, req, scope, 'add', async () => {
+    await checkSubmissionCaptcha(ctx, scope, callerOf(req), input);
+    return saveRecord(ctx, scope.actor, input.tableId, { values, submit: true }, locale);
+  });
   const record = await recordDetail(ctx, scope.actor, input.tableId, id, locale);
   return { id, dataNo: record.dataNo };
 }
@@ -167,7 +170,7 @@ export async function updateByNoLogin(
   ctx: AppContext,
   req: FastifyRequest,
   recordId: number,
-  input: { tableId: number; values: Record<string, unknown> },
+  input: { tableId: number; values: Record<string, unknown> } & CaptchaAnswer,
   locale: Locale,
 ): Promise<null> {
   const scope = await scoped(ctx, req, { action: 'update', tableId: input.tableId, recordId });
@@ -175,6 +178,7 @@ export async function updateByNoLogin(
   const current = await recordDetail(ctx, scope.actor, input.tableId, recordId, locale);
   const given = fillableValues(fillableFields(valueFields(open.design)), input.values);
   await writeOnce(ctx, req, scope, 'update', async () => {
+    await checkSubmissionCaptcha(ctx, scope, callerOf(req), input);
     await saveRecord(
       ctx,
       scope.actor,

@@ -14,6 +14,7 @@ import { http } from '../../platform/http/http.ts';
 import { HttpError, refusalOf } from '../../platform/http/http-client.ts';
 import { toLocale } from '../../platform/i18n/language.ts';
 import { useThemeStore } from '../../platform/theme/theme.store.ts';
+import type { CaptchaAnswer, NoLoginCaptcha } from './fill-captcha.tsx';
 
 export type { NoLoginDesign, NoLoginLink, NoLoginRecord, NoLoginSheetItem, NoLoginToken, NoLoginUse };
 
@@ -104,11 +105,20 @@ export const noLoginPublicApi = {
     }),
   detail: (token: string, tableId: number, id: number) =>
     publicCall<NoLoginRecord>('GET', `/api/diyData/detailByNoLogin/${tableId}/${id}`, token),
-  add: (token: string, tableId: number, values: Record<string, unknown>) =>
+  add: (token: string, tableId: number, values: Record<string, unknown>, captcha?: CaptchaAnswer) =>
     publicCall<{ id: number; dataNo: string | null }>('POST', '/api/diyData/addByNoLogin', token, {
       tableId,
       values,
+      ...captcha,
     }),
-  update: (token: string, tableId: number, id: number, values: Record<string, unknown>) =>
-    publicCall<null>('PUT', `/api/diyData/updateDataByNoLogin/${id}`, token, { tableId, values }),
+  update: (
+    token: string,
+    tableId: number,
+    id: number,
+    values: Record<string, unknown>,
+    captcha?: CaptchaAnswer,
+  ) =>
+    publicCall<null>('PUT', `/api/diyData/updateDataByNoLogin/${id}`, token, { tableId, values, ...captcha }),
+  /** The login page's image captcha, asked for after repeated submissions (N1040). */
+  captcha: () => publicCall<NoLoginCaptcha>('GET', '/api/sysAuth/captcha', null),
 };

@@ -18,6 +18,7 @@ const api = vi.hoisted(() => ({
   detail: vi.fn(),
   add: vi.fn(),
   update: vi.fn(),
+  captcha: vi.fn(),
 }));
 vi.mock('./no-login.api.ts', async (original) => ({
   ...(await original<typeof import('./no-login.api.ts')>()),
@@ -91,7 +92,7 @@ describe('ScancodePage', () => {
     vi.setSystemTime(Date.now() + RECLICK_GUARD_MS);
     fireEvent.click(screen.getByTestId('scancode-submit'));
     expect((await screen.findByTestId('scancode-done')).textContent).toContain('TW-0001');
-    expect(api.add).toHaveBeenCalledWith('tk1', 9, expect.objectContaining({ name: '王五' }));
+    expect(api.add).toHaveBeenCalledWith('tk1', 9, expect.objectContaining({ name: '王五' }), undefined);
     fireEvent.click(screen.getByTestId('scancode-again'));
     await waitFor(() => expect(api.token).toHaveBeenCalledTimes(2));
     expect(await screen.findByTestId('scancode-submit')).toBeTruthy();
@@ -149,6 +150,60 @@ describe('ScancodePage', () => {
     });
     fireEvent.click(screen.getByTestId('scancode-submit'));
     expect(await screen.findByTestId('scancode-usedUp')).toBeTruthy();
+  });
+
+  it('asks for a captcha when the server does, keeps the values, and sends it with them', async () => {
+    api.token.mockResolvedValue(scope());
+    api.design.mockResolvedValue(DESIGN);
+    api.captcha
+      .mockResolvedValueOnce({ id: 41, img: 'iVBORw0KGgoAAAA' })
+      .mockResolvedValueOnce({ id: 42, img: 'iVBORw0KGgoBBBB' });
+    api.add
+      .mockRejectedValueOnce(new HttpError('提交过于频繁，请输入验证码后再提交', 'N1040'))
+      .mockRejectedValueOnce(new HttpError('验证码错误或已失效，请重新输入', 'N1041'))
+      .mockResolvedValueOnce({ id: 78, dataNo: 'TW-0002' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    render(wrap(<ScancodePage />));
+    await screen.findByText('摊主姓名');
+    expect(screen.queryByTestId('scancode-captcha')).toBeNull();
+    const name = () => document.querySelector('#scancode-name') as HTMLInputElement;
+    fireEvent.change(name(), { target: { value: '王五' } });
+    const submit = () => {
+      vi.setSystemTime(Date.now() + RECLICK_GUARD_MS);
+      fireEvent.click(screen.getByTestId('scancode-submit'));
+    };
+    submit();
+    expect(await screen.findByTestId('scancode-captcha')).toBeTruthy();
+    expect(api.add).toHaveBeenLastCalledWith('tk1', 9, expect.objectContaining({ name: '王五' }), undefined);
+    await waitFor(() =>
+      expect(screen.getByTestId('scancode-captcha-image').querySelector('img')?.getAttribute('src')).toBe(
+        'data:image/png;base64,iVBORw0KGgoAAAA',
+      ),
+    );
+    expect(name().value).toBe('王五');
+    // Without the captcha typed, nothing is sent.
+    submit();
+    expect(api.add).toHaveBeenCalledTimes(1);
+    fireEvent.change(screen.getByTestId('scancode-captcha-input'), { target: { value: ' ab12 ' } });
+    submit();
+    await waitFor(() => expect(api.add).toHaveBeenCalledTimes(2));
+    expect(api.add).toHaveBeenLastCalledWith('tk1', 9, expect.objectContaining({ name: '王五' }), {
+      codeId: 41,
+      code: 'ab12',
+    });
+    // A wrong answer: a new image, the text cleared, the values kept.
+    await waitFor(() => expect(api.captcha).toHaveBeenCalledTimes(2));
+    await waitFor(() =>
+      expect((screen.getByTestId('scancode-captcha-input') as HTMLInputElement).value).toBe(''),
+    );
+    expect(name().value).toBe('王五');
+    fireEvent.change(screen.getByTestId('scancode-captcha-input'), { target: { value: 'cd34' } });
+    submit();
+    expect((await screen.findByTestId('scancode-done')).textContent).toContain('TW-0002');
+    expect(api.add).toHaveBeenLastCalledWith('tk1', 9, expect.objectContaining({ name: '王五' }), {
+      codeId: 42,
+      code: 'cd34',
+    });
   });
 
   it('maps refusals to endings', () => {

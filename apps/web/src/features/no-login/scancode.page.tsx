@@ -2,7 +2,7 @@ import type { RecordValues } from '@shuzhi/contracts/diy-form';
 import type { ErrorCode } from '@shuzhi/contracts/errors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Grid, Pagination, Result, Skeleton, Tag, Typography } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormRenderer, type FormRendererHandle } from '../../components/diy-form/form-renderer.tsx';
@@ -10,6 +10,7 @@ import { useReclickGuard } from '../../components/use-reclick-guard.ts';
 import { feedback } from '../../platform/feedback/feedback.ts';
 import { errorCodeIn, HttpError } from '../../platform/http/http-client.ts';
 import { useBranding } from '../../platform/profile/profile.ts';
+import { type CaptchaAnswer, FillCaptcha, type NoLoginCaptcha } from './fill-captcha.tsx';
 import { type NoLoginToken, noLoginPublicApi } from './no-login.api.ts';
 
 type Ending = 'invalid' | 'expired' | 'revoked' | 'usedUp';
@@ -35,6 +36,9 @@ export function endingOf(error: unknown): Ending | null {
   if (code === 'N1003') return 'usedUp';
   return 'invalid';
 }
+
+/** The server asks for a captcha (none sent, or a wrong one) after repeated submissions. */
+const CAPTCHA_CODES: readonly ErrorCode[] = ['N1040', 'N1041'];
 
 const KEY = (code: string) => ['noLogin', 'token', code] as const;
 
@@ -235,7 +239,9 @@ function OneRecord({ access, design, onEnd, phone }: Part) {
         initial={record.data.values}
         phone={phone}
         onEnd={onEnd}
-        send={(values) => noLoginPublicApi.update(access.token, access.scope.tableId, recordId, values)}
+        send={(values, captcha) =>
+          noLoginPublicApi.update(access.token, access.scope.tableId, recordId, values, captcha)
+        }
       />
     );
   }
@@ -263,7 +269,7 @@ function FillForm({ access, code, design, onEnd, phone }: Part & { code: string 
       phone={phone}
       onEnd={onEnd}
       isNew
-      send={(values) => noLoginPublicApi.add(access.token, access.scope.tableId, values)}
+      send={(values, captcha) => noLoginPublicApi.add(access.token, access.scope.tableId, values, captcha)}
       again={
         access.scope.mode === 'fillMany'
           ? async () => {
@@ -289,7 +295,10 @@ function Filler({
   initial: RecordValues;
   phone: boolean;
   onEnd: (ending: Ending) => void;
-  send: (values: RecordValues) => Promise<{ id: number; dataNo: string | null } | null>;
+  send: (
+    values: RecordValues,
+    captcha?: CaptchaAnswer,
+  ) => Promise<{ id: number; dataNo: string | null } | null>;
   again?: (() => Promise<void>) | undefined;
   isNew?: boolean;
 }) {
@@ -297,12 +306,26 @@ function Filler({
   const renderer = useRef<FormRendererHandle>(null);
   const [values, setValues] = useState<RecordValues>(initial);
   const [done, setDone] = useState<{ dataNo: string | null } | null>(null);
+  // Asked for by the server after repeated submissions; a captcha serves one attempt, so any refusal draws
+  // a new one. The form's values stay in `values` throughout.
+  const [needCaptcha, setNeedCaptcha] = useState(false);
+  const [captcha, setCaptcha] = useState<NoLoginCaptcha | null>(null);
+  const [captchaText, setCaptchaText] = useState('');
+  const drawCaptcha = useCallback(() => {
+    setCaptchaText('');
+    noLoginPublicApi.captcha().then(setCaptcha, (error: Error) => feedback.error(error.message));
+  }, []);
   const submit = useMutation({
-    mutationFn: send,
+    mutationFn: (input: { values: RecordValues; captcha?: CaptchaAnswer }) =>
+      send(input.values, input.captcha),
     onSuccess: (result) => setDone({ dataNo: result?.dataNo ?? null }),
     onError: (error) => {
       const end = endingOf(error);
       if (end) return onEnd(end);
+      if (needCaptcha || errorCodeIn(error, CAPTCHA_CODES) !== undefined) {
+        setNeedCaptcha(true);
+        drawCaptcha();
+      }
       if (error instanceof HttpError && error.errors && typeof error.errors === 'object') {
         renderer.current?.showErrors(error.errors as Parameters<FormRendererHandle['showErrors']>[0]);
         feedback.error(t('noLogin.scan.fixErrors'));
@@ -318,7 +341,12 @@ function Filler({
       feedback.error(t('noLogin.scan.fixErrors'));
       return;
     }
-    submit.mutate(check.values);
+    if (!needCaptcha) return submit.mutate({ values: check.values });
+    if (!captcha || !captchaText.trim()) {
+      feedback.error(t('noLogin.scan.captchaMissing'));
+      return;
+    }
+    submit.mutate({ values: check.values, captcha: { codeId: captcha.id, code: captchaText.trim() } });
   });
   if (done) {
     return (
@@ -365,6 +393,15 @@ function Filler({
           zIndex: 2,
         }}
       >
+        {needCaptcha ? (
+          <FillCaptcha
+            captcha={captcha}
+            value={captchaText}
+            onChange={setCaptchaText}
+            onRefresh={drawCaptcha}
+            disabled={submit.isPending}
+          />
+        ) : null}
         <Button
           type="primary"
           size="large"
