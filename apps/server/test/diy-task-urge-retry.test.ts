@@ -193,7 +193,10 @@ describe('SMS retry', () => {
     expect(await leaderText(open)).toMatchObject({ outcome: 'failed', attempts: 2 });
     // The record shows it not sent because the task closed.
     const records = await api.ok<TaskUrgeRecord[]>(admin, 'GET', `/api/diyTask/urges?id=${closed}`);
-    expect(records.find((r) => r.userName === '李秀英')).toMatchObject({ outcome: 'taskClosed', retryAt: null });
+    expect(records.find((r) => r.userName === '李秀英')).toMatchObject({
+      outcome: 'taskClosed',
+      retryAt: null,
+    });
     // Given up once: a later run finds nothing of them.
     expect((await run(new Date(latest + 24 * 60 * MINUTE))).smsGivenUp).toBe(0);
   });

@@ -258,7 +258,15 @@ async function sendGroup(ctx: AppContext, task: Task, group: Group, run: UrgeRun
 
 /** The job's run: every task whose ladder may still have a step due. */
 export async function runTaskUrges(ctx: AppContext, signal: AbortSignal, now = new Date()): Promise<UrgeRun> {
-  const run: UrgeRun = { quiet: false, reminded: 0, skipped: 0, smsSent: 0, smsFailed: 0, smsRetried: 0, smsGivenUp: 0 };
+  const run: UrgeRun = {
+    quiet: false,
+    reminded: 0,
+    skipped: 0,
+    smsSent: 0,
+    smsFailed: 0,
+    smsRetried: 0,
+    smsGivenUp: 0,
+  };
   if (inQuietHours(await configValue(ctx, 'diy_task_urge_quiet_hours'), now)) return { ...run, quiet: true };
   // First the texts that failed earlier and are due another attempt (by hand or by the ladder).
   const retried = await retryFailedSms(ctx, now);

@@ -151,7 +151,8 @@ export function FormSettingsDrawer({
     // The period's settings live under `period` in the form.
     const named = fields.map((f) =>
       typeof f.name === 'string' && ['kind', 'dueDays', 'graceDays', 'onePerOrg'].includes(f.name)
-        ? { ...f, name: ['period', f.name] } : f,
+        ? { ...f, name: ['period', f.name] }
+        : f,
     );
     if (named.length > 0) form.setFields(named as Parameters<typeof form.setFields>[0]);
     const text = rest[0] ?? (fields.length === 0 && error instanceof Error ? error.message : null);

@@ -5,8 +5,8 @@ import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../platform/i18n/i18n.ts';
 import { HttpError } from '../../platform/http/http-client.ts';
+import { i18n } from '../../platform/i18n/i18n.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
 
 const api = vi.hoisted(() => ({ edit: vi.fn(), forms: vi.fn(), add: vi.fn() }));
@@ -111,14 +111,19 @@ describe('the create and edit drawers: urging ladder and attachments', () => {
 
   it("shows the server's refusal of a step under that step's input, not in a toast", async () => {
     api.edit.mockRejectedValue(
-      new HttpError('请求参数有误', 400, { 'urge.beforeDays.1': ['服务器：该天数不可用'], title: ['标题重复'] }),
+      new HttpError('请求参数有误', 400, {
+        'urge.beforeDays.1': ['服务器：该天数不可用'],
+        title: ['标题重复'],
+      }),
     );
     const form = await openEdit(TASK);
     fireEvent.click(screen.getByTestId('task-edit-save'));
     const shown = await within(form).findByText('服务器：该天数不可用');
     expect(within(form).getByText('标题重复')).toBeTruthy();
     // Under the ladder's 到期前 item (the steps' own items have no style of their own), marking the second input.
-    expect(shown.closest('.ant-form-item')?.querySelector('[data-testid="task-edit-urge-before"]')).toBeTruthy();
+    expect(
+      shown.closest('.ant-form-item')?.querySelector('[data-testid="task-edit-urge-before"]'),
+    ).toBeTruthy();
     const second = days()[1] as HTMLInputElement;
     expect(second.closest('.ant-input-number-status-error, .ant-input-number-out-of-range')).toBeTruthy();
     expect(days()[0]?.closest('.ant-input-number-status-error')).toBeNull();
