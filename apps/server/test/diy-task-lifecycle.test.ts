@@ -218,6 +218,8 @@ describe('timeliness', () => {
       .where('receiver_id', '=', part('福州路居民委员会'))
       .execute();
     const m = await api.ok<TaskMetrics>(admin, 'GET', `/api/diyTask/metrics?id=${taskId}`);
+    // Reviewed, but not level by level: no turnaround per review level.
+    expect(m.reviewLevels).toEqual([]);
     const unit = (name: string) => m.units.find((u) => u.orgName === name);
     expect(unit('贵州路居民委员会')).toMatchObject({
       expected: 1,

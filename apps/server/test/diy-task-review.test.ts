@@ -242,6 +242,71 @@ describe('level by level', () => {
     expect(history.filter((h) => h.action === 'submit')).toHaveLength(2);
   });
 
+  it('the metrics time each level: from the submission or the pass below to the level’s pass or return', async () => {
+    // The steps of this test ran within a second: they are set hours apart, each review row with its history step.
+    const at = (hours: number) => formatDateTime(new Date(Date.UTC(2026, 10, 2, 1) + hours * 3_600_000));
+    const rows = await db()
+      .selectFrom('diy_task_review')
+      .select(['id', 'submission_id', 'action', 'level'])
+      .where('task_id', '=', taskId)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.action, r.level])).toEqual([
+      ['return', 1],
+      ['pass', 1],
+      ['pass', 0],
+    ]);
+    const [returned, streetPass, districtPass] = rows;
+    const times: [number, number][] = [
+      [returned?.submission_id as number, 0],
+      [returned?.id as number, 2],
+      [streetPass?.submission_id as number, 5],
+      [streetPass?.id as number, 8],
+      [districtPass?.id as number, 14],
+    ];
+    for (const [id, hours] of times.slice(0, 1).concat(times.slice(2, 3)))
+      await db()
+        .updateTable('diy_record_history')
+        .set({ create_time: at(hours) })
+        .where('id', '=', id)
+        .execute();
+    for (const [id, hours] of [times[1], times[3], times[4]] as [number, number][])
+      await db()
+        .updateTable('diy_task_review')
+        .set({ create_time: at(hours) })
+        .where('id', '=', id)
+        .execute();
+    for (const [action, hours] of [
+      ['return', 2],
+      ['levelPass', 8],
+      ['approve', 14],
+    ] as const)
+      await db()
+        .updateTable('diy_record_history')
+        .set({ create_time: at(hours) })
+        .where('table_id', '=', formId)
+        .where('record_id', '=', recordId)
+        .where('action', '=', action)
+        .execute();
+    const street = await db()
+      .selectFrom('sys_org')
+      .select('type')
+      .where('code', '=', NJD)
+      .executeTakeFirstOrThrow();
+    const metrics = await api.ok<TaskMetrics>(hpleader, 'GET', `/api/diyTask/metrics?id=${taskId}`);
+    // The street: returned after 2 h, passed the resubmission after 3 h; the district: approved 6 h after the pass.
+    expect(metrics.reviewLevels).toEqual([
+      { level: 1, orgType: street.type, passes: 1, returns: 1, avgReviewHours: 2.5 },
+      { level: 0, orgType: null, passes: 1, returns: 0, avgReviewHours: 6 },
+    ]);
+    // The figure of old stays submission → approve / return: (2 + 9) / 2 hours.
+    expect(metrics.total.avgReviewHours).toBe(5.5);
+    // A unit that sees only its own filing sees the same levels of it; a task without level review has none.
+    expect(
+      (await api.ok<TaskMetrics>(gzlstaff, 'GET', `/api/diyTask/metrics?id=${taskId}`)).reviewLevels,
+    ).toEqual(metrics.reviewLevels);
+  });
+
   it('refuses a record that is not under the task and a form that is not the task’s', async () => {
     expect((await review(njdleader, 'pass', '', [987654321])).code).toBe('T1050');
     const other = await api.envelope(njdleader, 'POST', '/api/diyTask/review', {

@@ -162,4 +162,42 @@ describe('SMS retry', () => {
     // Why the earlier attempt failed stays on the row.
     expect(row.last_error).toContain('502');
   });
+
+  it('gives up, as taskClosed, the texts of a task closed, finished or deleted, and tries the open one', async () => {
+    refused.add(LEADER_PHONE);
+    const closed = await urgedTask('短信重试关闭任务');
+    const finished = await urgedTask('短信重试完成任务');
+    const deleted = await urgedTask('短信重试删除任务');
+    const open = await urgedTask('短信重试未关闭任务');
+    await api.ok(admin, 'POST', '/api/diyTask/close', { id: closed });
+    // A task finishes when all its units filed; here its state is set as the filing would.
+    await db().updateTable('diy_task').set({ state: 'finished' }).where('id', '=', finished).execute();
+    await api.ok(admin, 'POST', '/api/diyTask/delete', { id: deleted });
+    const before = await leaderText(closed);
+    expect(before).toMatchObject({ outcome: 'failed', attempts: 1, phone: LEADER_PHONE });
+    asked.delete(LEADER_PHONE);
+    const latest = Math.max(
+      ...(await Promise.all([closed, finished, deleted, open].map(leaderText))).map((r) =>
+        parseDateTime(r.retry_at ?? '').getTime(),
+      ),
+    );
+    const result = await run(new Date(latest));
+    expect(result).toMatchObject({ smsRetried: 1, smsGivenUp: 3 });
+    // Only the open task's text went to the gateway again.
+    expect(asked.get(LEADER_PHONE)).toBe(1);
+    for (const taskId of [closed, finished, deleted]) {
+      const row = await leaderText(taskId);
+      expect(row).toMatchObject({ outcome: 'taskClosed', attempts: 1, retry_at: null, phone: '137****8875' });
+      expect(row.last_error).toContain('502');
+    }
+    expect(await leaderText(open)).toMatchObject({ outcome: 'failed', attempts: 2 });
+    // The record shows it not sent because the task closed.
+    const records = await api.ok<TaskUrgeRecord[]>(admin, 'GET', `/api/diyTask/urges?id=${closed}`);
+    expect(records.find((r) => r.userName === '李秀英')).toMatchObject({
+      outcome: 'taskClosed',
+      retryAt: null,
+    });
+    // Given up once: a later run finds nothing of them.
+    expect((await run(new Date(latest + 24 * 60 * MINUTE))).smsGivenUp).toBe(0);
+  });
 });

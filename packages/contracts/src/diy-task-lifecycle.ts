@@ -88,8 +88,24 @@ export const taskMetricsSchema = z.object({
       dueTime: z.string(),
     }),
   ),
+  /**
+   * Level-by-level review (逐级审核): the turnaround of each reviewing level, lowest first — hours from the record
+   * reaching the level (its submission, or the level below passing it) to the level's pass or return. `level`:
+   * depth of the reviewing unit (0 the task's creating unit, the last level); `orgType`: the reviewing units' org
+   * type (null for the creating unit). Empty for a task without level review.
+   */
+  reviewLevels: z.array(
+    z.object({
+      level: z.number(),
+      orgType: z.string().nullable(),
+      passes: z.number(),
+      returns: z.number(),
+      avgReviewHours: z.number().nullable(),
+    }),
+  ),
 });
 export type TaskMetrics = z.infer<typeof taskMetricsSchema>;
+export type ReviewLevelTurnaround = TaskMetrics['reviewLevels'][number];
 
 /** `POST /api/diyTask/deletedPage` (diyTask:delete): deleted tasks the caller manages, last deleted first. */
 export const deletedTaskPageInputSchema = pageInputSchema.extend({

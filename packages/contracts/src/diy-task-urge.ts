@@ -46,7 +46,7 @@ const URGE_CHANNELS = ['notice', 'sms'] as const;
 /**
  * sent; pending (an SMS being handed to the gateway); failed (the gateway refused); nobody (no one to tell in
  * the unit); taskClosed / periodClosed (a ladder step that fell due after the task or its period closed: not
- * sent).
+ * sent; taskClosed also: a failed text given up because its task closed, finished or was deleted).
  */
 const URGE_OUTCOMES = ['sent', 'pending', 'failed', 'nobody', 'taskClosed', 'periodClosed'] as const;
 export type UrgeOutcome = (typeof URGE_OUTCOMES)[number];

@@ -297,11 +297,14 @@ export async function deliverSms(
  * The failed texts whose retry time has come (by hand or by the ladder), claimed by this process: one UPDATE
  * sets them back to `pending` only while they are still `failed` with a retry time, so a row another process
  * claimed first (its update committed, or waited for on PostgreSQL) is not taken again. Then they are sent.
+ * A text whose task is no longer open (closed, finished or deleted) is not tried again: the same guarded UPDATE
+ * gives it up as `taskClosed` (its phone masked, its attempts and last error kept), and the claim takes only
+ * texts whose task is still open, so a task closed between the two is given up by the next run.
  */
 export async function retryFailedSms(
   ctx: AppContext,
   now: Date,
-): Promise<{ retried: number; sent: number; failed: number }> {
+): Promise<{ retried: number; sent: number; failed: number; givenUp: number }> {
   const due = formatDateTime(now);
   const candidates = await ctx.db
     .selectFrom('diy_task_urge')
@@ -312,17 +315,35 @@ export async function retryFailedSms(
     .orderBy('retry_at')
     .limit(500)
     .execute();
-  if (candidates.length === 0) return { retried: 0, sent: 0, failed: 0 };
+  if (candidates.length === 0) return { retried: 0, sent: 0, failed: 0, givenUp: 0 };
+  const ids = candidates.map((c) => c.id);
+  const openTasks = ctx.db
+    .selectFrom('diy_task')
+    .select('id')
+    .where('state', '=', 'open')
+    .where('is_delete', '=', 0);
+  const givenUp = await ctx.db
+    .updateTable('diy_task_urge')
+    .set({ outcome: 'taskClosed' satisfies UrgeOutcome, retry_at: null, update_time: due })
+    .where('id', 'in', ids)
+    .where('outcome', '=', 'failed')
+    .where('retry_at', '<=', due)
+    .where('task_id', 'not in', openTasks)
+    .returning(['id', 'phone'])
+    .execute();
+  for (const row of givenUp)
+    await ctx.db
+      .updateTable('diy_task_urge')
+      .set({ phone: maskPhone(row.phone ?? '') })
+      .where('id', '=', row.id)
+      .execute();
   const claimed = await ctx.db
     .updateTable('diy_task_urge')
     .set({ outcome: 'pending', retry_at: null, update_time: due })
-    .where(
-      'id',
-      'in',
-      candidates.map((c) => c.id),
-    )
+    .where('id', 'in', ids)
     .where('outcome', '=', 'failed')
     .where('retry_at', '<=', due)
+    .where('task_id', 'in', openTasks)
     .returning('id')
     .execute();
   const result = await deliverSms(
@@ -330,5 +351,5 @@ export async function retryFailedSms(
     claimed.map((c) => c.id),
     now,
   );
-  return { retried: claimed.length, ...result };
+  return { retried: claimed.length, ...result, givenUp: givenUp.length };
 }

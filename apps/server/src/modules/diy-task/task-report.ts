@@ -7,6 +7,7 @@ import { type ExportColumn, sendXlsx } from '../../platform/crud/export.ts';
 import { loadCaller } from '../../platform/diy/form-access.ts';
 import { TimelinessSum, taskTimeliness } from './task-metrics.ts';
 import { formsOf, taskGrid, visibleTask } from './task-read.ts';
+import { reviewTurnaround } from './task-review-metrics.ts';
 import { reviewGate } from './task-review-state.ts';
 import { loadOrgs } from './task-units.ts';
 
@@ -35,7 +36,12 @@ export async function taskMetrics(
     level.add(sum);
     levels.set(type, level);
   }
+  const reviewLevels =
+    task.level_review === 1
+      ? await reviewTurnaround(ctx.db, task.id, new Set(units.map((u) => u.receiver.id)), receivers, orgs)
+      : [];
   return {
+    reviewLevels,
     total: total.timeliness(),
     levels: [...levels].map(([orgType, sum]) => ({ orgType, ...sum.timeliness() })),
     units: units.map(({ receiver, sum }) => ({

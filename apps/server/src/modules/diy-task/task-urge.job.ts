@@ -85,6 +85,8 @@ export type UrgeRun = {
   smsFailed: number;
   /** Failed texts tried again in this run. */
   smsRetried: number;
+  /** Failed texts due another attempt whose task is no longer open: given up as `taskClosed`. */
+  smsGivenUp: number;
 };
 
 /** The receivers of a task due a step now, grouped by step, due time and whether it is skipped. */
@@ -256,11 +258,20 @@ async function sendGroup(ctx: AppContext, task: Task, group: Group, run: UrgeRun
 
 /** The job's run: every task whose ladder may still have a step due. */
 export async function runTaskUrges(ctx: AppContext, signal: AbortSignal, now = new Date()): Promise<UrgeRun> {
-  const run: UrgeRun = { quiet: false, reminded: 0, skipped: 0, smsSent: 0, smsFailed: 0, smsRetried: 0 };
+  const run: UrgeRun = {
+    quiet: false,
+    reminded: 0,
+    skipped: 0,
+    smsSent: 0,
+    smsFailed: 0,
+    smsRetried: 0,
+    smsGivenUp: 0,
+  };
   if (inQuietHours(await configValue(ctx, 'diy_task_urge_quiet_hours'), now)) return { ...run, quiet: true };
   // First the texts that failed earlier and are due another attempt (by hand or by the ladder).
   const retried = await retryFailedSms(ctx, now);
   run.smsRetried = retried.retried;
+  run.smsGivenUp = retried.givenUp;
   run.smsSent += retried.sent;
   run.smsFailed += retried.failed;
   // Ladders reach 30 days either side of a due time.

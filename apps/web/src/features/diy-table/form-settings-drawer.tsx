@@ -25,7 +25,7 @@ import { CategoryTreeSelect } from '../../components/diy-classify/category-tree-
 import { OrgTreeSelect } from '../../components/org-tree/org-tree-select.tsx';
 import { UserPickSelect } from '../../components/people-pick/user-pick-select.tsx';
 import { encryptPassword } from '../../platform/crypto/password-cipher.ts';
-import { serverFieldErrors } from '../../platform/data/field-errors.ts';
+import { type FieldName, serverFieldErrors } from '../../platform/data/field-errors.ts';
 import { errorCodeIn, UnauthorizedError } from '../../platform/http/http-client.ts';
 import { sessionApi } from '../../platform/session/session.api.ts';
 import { AudienceField, EMPTY_AUDIENCE } from './audience-field.tsx';
@@ -50,6 +50,8 @@ export type SettingsValues = {
   period: PeriodSettings;
 };
 
+/** The period's settings, which live under `period` in the form. */
+const PERIOD_FIELDS: readonly FieldName[] = ['kind', 'dueDays', 'graceDays', 'onePerOrg'];
 const FIELDS = [
   'title',
   'categoryId',
@@ -150,7 +152,7 @@ export function FormSettingsDrawer({
     if (code && error instanceof Error) fields.push({ name: CODE_FIELD[code], errors: [error.message] });
     // The period's settings live under `period` in the form.
     const named = fields.map((f) =>
-      ['kind', 'dueDays', 'graceDays', 'onePerOrg'].includes(f.name) ? { ...f, name: ['period', f.name] } : f,
+      PERIOD_FIELDS.includes(f.name) ? { ...f, name: ['period', f.name] } : f,
     );
     if (named.length > 0) form.setFields(named as Parameters<typeof form.setFields>[0]);
     const text = rest[0] ?? (fields.length === 0 && error instanceof Error ? error.message : null);

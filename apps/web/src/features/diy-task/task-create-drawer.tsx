@@ -48,7 +48,7 @@ export function TaskCreateDrawer({
   const forms = useQuery({ queryKey: TASK_KEYS.forms, queryFn: taskApi.forms, enabled: open, retry: false });
   const { saving, submit } = useTaskSubmit(
     form,
-    ['title', 'tableIds', 'dueTime', 'instructions', 'receivers'],
+    ['title', 'tableIds', 'dueTime', 'instructions', 'receivers', 'urge'],
     async (values) => {
       const id = await taskApi.add({
         title: values.title.trim(),

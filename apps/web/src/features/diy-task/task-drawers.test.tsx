@@ -5,6 +5,7 @@ import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../platform/http/http-client.ts';
 import { i18n } from '../../platform/i18n/i18n.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
 
@@ -106,6 +107,27 @@ describe('the create and edit drawers: urging ladder and attachments', () => {
     fireEvent.click(screen.getByTestId('task-edit-save'));
     await waitFor(() => expect(api.edit).toHaveBeenCalled());
     expect(api.edit.mock.calls[0]?.[0].urge).toEqual({ enabled: true, beforeDays: [5, 1, 10], afterDays: 0 });
+  });
+
+  it("shows the server's refusal of a step under that step's input, not in a toast", async () => {
+    api.edit.mockRejectedValue(
+      new HttpError('请求参数有误', 400, {
+        'urge.beforeDays.1': ['服务器：该天数不可用'],
+        title: ['标题重复'],
+      }),
+    );
+    const form = await openEdit(TASK);
+    fireEvent.click(screen.getByTestId('task-edit-save'));
+    const shown = await within(form).findByText('服务器：该天数不可用');
+    expect(within(form).getByText('标题重复')).toBeTruthy();
+    // Under the ladder's 到期前 item (the steps' own items have no style of their own), marking the second input.
+    expect(
+      shown.closest('.ant-form-item')?.querySelector('[data-testid="task-edit-urge-before"]'),
+    ).toBeTruthy();
+    const second = days()[1] as HTMLInputElement;
+    expect(second.closest('.ant-input-number-status-error, .ant-input-number-out-of-range')).toBeTruthy();
+    expect(days()[0]?.closest('.ant-input-number-status-error')).toBeNull();
+    expect(document.querySelector('.ant-message')?.textContent ?? '').not.toContain('服务器：该天数不可用');
   });
 
   it('offers no more than five days before due, and switches the ladder off', async () => {

@@ -6,7 +6,7 @@ import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../platform/i18n/i18n.ts';
+import { i18n } from '../../platform/i18n/i18n.ts';
 import { useSessionStore } from '../../platform/session/session.store.ts';
 
 const api = vi.hoisted(() => ({
@@ -124,6 +124,7 @@ const METRICS: TaskMetrics = {
   units: [
     { receiverId: 2, orgId: 101, orgName: '贵州路居民委员会', orgType: 'community', dueTime: '', ...figures },
   ],
+  reviewLevels: [],
 };
 
 function wrap(node: ReactNode) {
@@ -203,5 +204,34 @@ describe('task lifecycle on the detail page', () => {
     expect(within(card).getByText('社区')).toBeTruthy();
     // Without diyTask:export, no export button.
     expect(screen.queryByTestId('task-grid-export')).toBeNull();
+    // Without level-by-level review, no tab of review levels.
+    expect(within(card).queryByText('逐级审核用时')).toBeNull();
+  });
+
+  it('shows the review turnaround of each level of a level-review task, in every language', async () => {
+    api.metrics.mockResolvedValue({
+      ...METRICS,
+      reviewLevels: [
+        { level: 1, orgType: 'street', passes: 1, returns: 1, avgReviewHours: 2.5 },
+        { level: 0, orgType: null, passes: 1, returns: 0, avgReviewHours: 6 },
+      ],
+    } satisfies TaskMetrics);
+    wrap(<TaskDetailPage />);
+    const card = await screen.findByTestId('task-metrics');
+    fireEvent.click(await within(card).findByText('逐级审核用时'));
+    const table = await within(card).findByTestId('task-review-levels');
+    const rows = () =>
+      [...table.querySelectorAll('tbody tr.ant-table-row')].map((tr) =>
+        [...tr.querySelectorAll('td')].map((td) => td.textContent),
+      );
+    await waitFor(() =>
+      expect(rows()).toEqual([
+        ['第 1 级 · 街道', '1', '1', '2.5'],
+        ['发起单位（终审）', '1', '0', '6.0'],
+      ]),
+    );
+    expect(i18n.getFixedT('en')('diyTaskLife.reviewLevelDepth', { level: 2 })).toBe('Level 2');
+    expect(i18n.getFixedT('en')('diyTaskLife.byReviewLevel')).toBe('By review level');
+    expect(i18n.getFixedT('zh-TW')('diyTaskLife.reviewLevelCreator')).toBe('發起單位（終審）');
   });
 });

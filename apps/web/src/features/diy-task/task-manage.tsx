@@ -71,7 +71,7 @@ function TaskEditDrawer({
   const [form] = Form.useForm<EditValues>();
   const { saving, submit } = useTaskSubmit(
     form,
-    ['title', 'dueTime', 'instructions'],
+    ['title', 'dueTime', 'instructions', 'urge'],
     async (values) => {
       await taskApi.edit({
         id: task.id,

@@ -1,4 +1,4 @@
-import type { Timeliness } from '@shuzhi/contracts/diy-task-lifecycle';
+import type { ReviewLevelTurnaround, Timeliness } from '@shuzhi/contracts/diy-task-lifecycle';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
@@ -8,10 +8,15 @@ import { useOrgTypeName } from './task-tags.tsx';
 
 type Row = Timeliness & { key: string; name: string };
 
+type LevelRow = ReviewLevelTurnaround & { name: string };
+
 const fixed = (n: number | null, digits = 1) => (n === null ? '—' : n.toFixed(digits));
 const percent = (n: number | null) => (n === null ? '—' : `${(n * 100).toFixed(1)}%`);
 
-/** 及时性: on-time rate, hours before due, returns per record, review turnaround — per unit and per level. */
+/**
+ * 及时性: on-time rate, hours before due, returns per record, review turnaround — per unit and per level; with
+ * level-by-level review, also the turnaround of each reviewing level (逐级审核用时).
+ */
 export function TaskMetricsCard({ id }: { id: number }) {
   const { t } = useTranslation();
   const typeName = useOrgTypeName();
@@ -72,6 +77,34 @@ export function TaskMetricsCard({ id }: { id: number }) {
     key: `unit-${u.receiverId}`,
     name: u.orgName,
   }));
+  const reviewLevels: LevelRow[] = (data?.reviewLevels ?? []).map((l) => ({
+    ...l,
+    name:
+      l.level === 0
+        ? t('diyTaskLife.reviewLevelCreator')
+        : `${t('diyTaskLife.reviewLevelDepth', { level: l.level })}${l.orgType ? ` · ${typeName(l.orgType)}` : ''}`,
+  }));
+  const byReviewLevel = (
+    <Table<LevelRow>
+      rowKey="level"
+      size="small"
+      pagination={false}
+      data-testid="task-review-levels"
+      columns={[
+        { key: 'name', title: t('diyTaskLife.reviewLevel'), dataIndex: 'name', width: 220 },
+        { key: 'passes', title: t('diyTaskLife.reviewPasses'), dataIndex: 'passes', width: 80 },
+        { key: 'returns', title: t('diyTaskLife.reviewReturns'), dataIndex: 'returns', width: 80 },
+        {
+          key: 'review',
+          title: t('diyTaskLife.avgReviewHours'),
+          width: 130,
+          render: (_, r) => fixed(r.avgReviewHours),
+        },
+      ]}
+      dataSource={reviewLevels}
+      loading={metrics.isFetching}
+    />
+  );
   return (
     <Card title={t('diyTaskLife.metrics')} size="small" data-testid="task-metrics">
       <Tabs
@@ -86,6 +119,9 @@ export function TaskMetricsCard({ id }: { id: number }) {
             label: t('diyTaskLife.byUnit'),
             children: table(t('diyTaskLife.metricsUnit'), units),
           },
+          ...(reviewLevels.length > 0
+            ? [{ key: 'review', label: t('diyTaskLife.byReviewLevel'), children: byReviewLevel }]
+            : []),
         ]}
       />
     </Card>

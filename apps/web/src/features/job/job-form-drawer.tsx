@@ -159,7 +159,7 @@ export function JobFormDrawer({ target, onClose }: { target: JobFormTarget; onCl
       prefix.length > 0 ? ['triggerId', 'cron', 'periodSeconds', 'startTime', 'endTime'] : JOB_FIELDS,
     );
     if (fields.length > 0)
-      form.setFields(fields.map((field) => ({ ...field, name: [...prefix, field.name] })));
+      form.setFields(fields.map((field) => ({ ...field, name: [...prefix, ...[field.name].flat()] })));
     if (fields.length === 0 || rest.length > 0)
       message.error(rest[0] ?? (error instanceof Error && error.message ? error.message : t('crud.failed')));
   };
