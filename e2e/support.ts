@@ -118,13 +118,14 @@ const SCREENSHOTS = (process.env.E2E_SCREENSHOTS ?? (process.env.CI ? '0' : '1')
 
 /**
  * Screenshots land in .tmp/screenshots for a person to look at, once the page has settled; tests never
- * compare pixels, and never use a screenshot as a wait (CI skips them).
+ * compare pixels. Without them (CI) the page still settles first.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  // The settling stays in CI: steps written with a screenshot before them have waited on it.
+  await settled(page);
   if (!SCREENSHOTS) return;
   const dir = join(process.cwd(), '.tmp', 'screenshots');
   mkdirSync(dir, { recursive: true });
-  await settled(page);
   await page.screenshot({ path: join(dir, `${name}.png`) });
 }
 
