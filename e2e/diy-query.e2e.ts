@@ -1,7 +1,14 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchShuzhi, type RunningShuzhi } from './server.ts';
-import { type Browser, chooseOption, firstSignIn, openBrowser, screenshot } from './support.ts';
+import {
+  type Browser,
+  chooseOption,
+  clickWhenOpened,
+  firstSignIn,
+  openBrowser,
+  screenshot,
+} from './support.ts';
 
 const REPORT = '人口与安全检查（按单位）';
 
@@ -45,7 +52,7 @@ describe('query report', () => {
     await page.getByTestId('query-column').nth(3).getByLabel('公式').fill('{c2} + {c3}');
     await page.getByTestId('query-add-param').click();
     await page.getByTestId('query-save').click();
-    await page.getByTestId('query-add-open').click();
+    await clickWhenOpened(page.getByTestId('query-add-open'));
 
     await page.getByTestId('query-page').waitFor();
     // The seeded months: last month has the filings, the current one none yet.

@@ -3,6 +3,7 @@ import { launchShuzhi, type RunningShuzhi } from './server.ts';
 import {
   type Browser,
   pageCall as call,
+  clickWhenOpened,
   fillLogin,
   firstSignIn,
   NEW_PASSWORD,
@@ -90,7 +91,7 @@ describe('roll-up report', () => {
     await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
     await screenshot(page, 'rollup-config-1366');
     await page.getByTestId('rollup-save').click();
-    await page.getByTestId('rollup-add-open').click();
+    await clickWhenOpened(page.getByTestId('rollup-add-open'));
     await page.waitForURL(/\/diyLoad\/index\/loadTable\?id=\d+/);
     const rollupId = Number(new URL(page.url()).searchParams.get('id'));
     await page
